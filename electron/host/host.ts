@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { HostError } from '../../shared/api/host-error.ts';
+import { hostMethods, isHostMethodName } from '../../shared/api/host-api.ts';
+import type {
+  HostEventName,
+  HostEvents,
+  HostMethodName,
+  HostMethodParsedParams,
+  HostMethodResults,
+} from '../../shared/api/host-api.ts';
+import { HostEventBus } from './event-bus.ts';
+import { openDatabase, SettingsStore } from './store/database.ts';
+import { ServerManager } from './servers/server-manager.ts';
+import { createServersHandlers } from './api/servers-handlers.ts';
+
+export type HostHandlers = {
+  [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
+};
+
+export interface HostOptions {
+  /** Holds `mcp.json`, `switchboard.db` and secrets. */
+  dataDir: string;
+  /** Overrides `<dataDir>/mcp.json`. */
+  configPath?: string;
+  /** Do not start servers until asked (the CLI's one-shot commands start them themselves). */
+  autoStart?: boolean;
+}
+
+/**
+ * The host core: everything the app does, with no Electron in it. Every transport reaches it through
+ * `call` (params validated against the shared contract) and `on`.
+ */
+export class Host {
+  readonly events = new HostEventBus();
+  readonly dataDir: string;
+  readonly configPath: string;
+  readonly db: DatabaseSync;
+  readonly settings: SettingsStore;
+  readonly servers: ServerManager;
+  private readonly handlers: HostHandlers;
+  private closed = false;
+
+  private constructor(options: HostOptions) {
+    this.dataDir = path.resolve(options.dataDir);
+    this.configPath = path.resolve(options.configPath ?? path.join(this.dataDir, 'mcp.json'));
+    this.db = openDatabase(this.dataDir);
+    this.settings = new SettingsStore(this.db);
+    this.servers = new ServerManager({ configPath: this.configPath, events: this.events, settings: this.settings });
+    this.handlers = { ...createServersHandlers(this.servers) };
+  }
+
+  static async start(options: HostOptions): Promise<Host> {
+    const host = new Host(options);
+    if (options.autoStart !== false) await host.servers.start();
+    return host;
+  }
+
+  /** The single gate for every method: unknown names and bad params never reach a handler. */
+  async call(method: string, params: unknown): Promise<unknown> {
+    if (!isHostMethodName(method)) throw new HostError('unknown_method', `unknown method: ${String(method)}`);
+    const parsed = hostMethods[method].safeParse(params ?? {});
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ');
+      throw new HostError('invalid_params', `${method}: ${detail}`);
+    }
+    const handler = this.handlers[method] as (params: unknown) => Promise<unknown>;
+    try {
+      return await handler(parsed.data);
+    } catch (error) {
+      throw HostError.from(error);
+    }
+  }
+
+  on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): () => void {
+    return this.events.on(event, listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.servers.close();
+    this.db.close();
+  }
+}

@@ -1,0 +1,103 @@
+import type {
+  CallToolResult,
+  Implementation,
+  Prompt,
+  Resource,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
+import type { TransportKind } from './server-config.ts';
+
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'error' | 'crashed' | 'stopped';
+
+/** `modern` speaks the stateless 2026-07-28 revision; `legacy` the 2025-era `initialize` handshake. */
+export type ProtocolEra = 'modern' | 'legacy';
+
+export interface ServerExit {
+  code: number | null;
+  signal: string | null;
+  /** The last lines the process wrote to stderr before it went away. */
+  stderrTail: string[];
+  at: number;
+}
+
+export interface RestartPlan {
+  /** Consecutive failed starts since the last successful connection. */
+  attempt: number;
+  /** When the next automatic start is due (epoch ms), if one is scheduled. */
+  nextAt?: number;
+  gaveUp: boolean;
+}
+
+export type LaunchSummary =
+  | { transport: 'stdio'; command: string; args: string[]; cwd?: string; envKeys: string[] }
+  | { transport: 'http' | 'sse'; url: string; headerKeys: string[] };
+
+export interface CatalogCounts {
+  tools: number;
+  resources: number;
+  resourceTemplates: number;
+  prompts: number;
+}
+
+export interface ServerState {
+  name: string;
+  transport: TransportKind;
+  status: ServerStatus;
+  /** Why the server is in `error`, `crashed` or `stopped`; for a config entry that failed validation, the precise problem. */
+  reason?: string;
+  launch?: LaunchSummary;
+  era?: ProtocolEra;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  counts: CatalogCounts;
+  /** Tools switched off for the model: the whole server, or single tools. */
+  toolsEnabled: boolean;
+  exit?: ServerExit;
+  restart?: RestartPlan;
+  connectedAt?: number;
+}
+
+export interface ToolEntry extends Tool {
+  enabled: boolean;
+}
+
+export interface ResourceTemplateEntry {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface ServerCatalog {
+  server: string;
+  tools: ToolEntry[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplateEntry[];
+  prompts: Prompt[];
+  /** Epoch ms of the last successful refresh; 0 before the first. */
+  updatedAt: number;
+}
+
+export type LogSource = 'stderr' | 'lifecycle' | 'server' | 'host';
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+export interface LogEntry {
+  server: string;
+  /** Increases by one per entry per server, so a mirror can tell what it missed. */
+  seq: number;
+  time: number;
+  source: LogSource;
+  level: LogLevel;
+  text: string;
+}
+
+export interface ToolCallOutcome {
+  server: string;
+  tool: string;
+  durationMs: number;
+  result: CallToolResult;
+}
