@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'unit', cmd: ['npm', 'run', '--silent', 'test:unit'], counts: /^# (pass|fail) (\d+)/gm },
+  { name: 'unit', cmd: ['npm', 'run', '--silent', 'test:unit'], counts: /^(?:#|ℹ) (pass|fail) (\d+)/gm },
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'e2e', cmd: ['npm', 'run', '--silent', 'test:e2e'], counts: /^\s*(\d+) (passed|failed|flaky)\b/gm },
   { name: 'conformance', cmd: ['npm', 'run', '--silent', 'test:conformance'], counts: /^conformance: (\d+) (passed|failed)/gm },

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { app, BrowserWindow } from 'electron';
+import { Host } from '../host/host.ts';
+import { APP_INDEX_URL, registerAppScheme, serveRenderer } from './app-protocol.ts';
+import { forwardHostEvents, wireHostIpc } from './ipc-host.ts';
+import { lockDownWebContents } from './window-security.ts';
+
+// electron-vite sets this only in `electron-vite dev`; packaged builds always load app://switchboard.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+
+app.enableSandbox();
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void main();
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  lockDownWebContents(devServerUrl);
+  serveRenderer(path.join(import.meta.dirname, '../renderer'));
+
+  const host = await Host.start({ dataDir: app.getPath('userData') });
+  const unwireIpc = wireHostIpc(host, devServerUrl);
+  let window = createWindow(host);
+
+  app.on('second-instance', () => {
+    if (window.isDestroyed()) window = createWindow(host);
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) window = createWindow(host);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    // Stop every MCP server the spec's way (close stdin, then signals) before the process goes.
+    event.preventDefault();
+    quitting = true;
+    unwireIpc();
+    void host.close().finally(() => app.quit());
+  });
+}
+
+function createWindow(host: Host): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 720,
+    minHeight: 480,
+    title: 'Switchboard',
+    show: false,
+    webPreferences: {
+      preload: path.join(import.meta.dirname, '../preload/index.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  const stopForwarding = forwardHostEvents(host, window);
+  window.on('closed', stopForwarding);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(devServerUrl ?? APP_INDEX_URL);
+  return window;
+}

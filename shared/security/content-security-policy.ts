@@ -1,0 +1,19 @@
+/**
+ * The page's Content-Security-Policy, the same in Electron and in browser mode. Server-provided images and
+ * audio arrive as data: URLs; nothing else is loaded from outside the app.
+ */
+export function contentSecurityPolicy(options: { connectSrc: string[] }): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    ["connect-src 'self'", ...options.connectSrc].join(' '),
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
