@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { chatEventNames, chatMethods } from './chat-api.ts';
+import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
 
@@ -9,18 +11,19 @@ import type { ServersEvents, ServersResults } from './servers-api.ts';
  */
 export const hostMethods = {
   ...serversMethods,
+  ...chatMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults {}
-export interface HostEvents extends ServersEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults {}
+export interface HostEvents extends ServersEvents, ChatEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { ChatMessage, Conversation, ConversationSummary, SearchHit, TurnState } from '../chat/chat-types.ts';
+import type { AppSettings, ModelInfo, ToolGrant } from '../chat/settings-types.ts';
+
+const id = z.string().min(1).max(200);
+const provider = z.enum(['anthropic', 'openai']);
+
+export const chatMethods = {
+  'chat.list': z.object({}).strict(),
+  'chat.search': z.object({ query: z.string().min(1).max(500) }).strict(),
+  'chat.get': z.object({ id }).strict(),
+  'chat.create': z.object({ title: z.string().max(200).optional() }).strict(),
+  'chat.rename': z.object({ id, title: z.string().trim().min(1).max(200) }).strict(),
+  'chat.delete': z.object({ id }).strict(),
+  'chat.export': z.object({ id, format: z.enum(['markdown', 'json']) }).strict(),
+  /** Saves the person's message first, then starts the turn; progress arrives as events. */
+  'chat.send': z
+    .object({
+      conversationId: id,
+      text: z.string().min(1).max(200_000),
+      provider: provider.optional(),
+      model: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+  /** Aborts the stream and cancels tool calls in flight. */
+  'chat.stop': z.object({ conversationId: id }).strict(),
+  'chat.setToolEnabled': z
+    .object({ conversationId: id, server: z.string().min(1), tool: z.string().min(1).optional(), enabled: z.boolean() })
+    .strict(),
+  'settings.get': z.object({}).strict(),
+  'settings.update': z
+    .object({
+      systemPrompt: z.string().max(100_000).optional(),
+      defaultProvider: provider.optional(),
+      defaultModel: z.string().min(1).max(200).optional(),
+      maxStepsPerTurn: z.number().int().min(1).max(500).optional(),
+      toolResultCharLimit: z.number().int().min(1_000).max(2_000_000).optional(),
+      anthropicBaseURL: z.url().or(z.literal('')).optional(),
+      openaiBaseURL: z.url().or(z.literal('')).optional(),
+    })
+    .strict(),
+  /** Write-only: the key is stored as a secret and never comes back. An empty string removes it. */
+  'settings.setApiKey': z.object({ provider, apiKey: z.string().max(1_000) }).strict(),
+  'settings.listModels': z.object({ provider }).strict(),
+  'grants.list': z.object({}).strict(),
+  'grants.revoke': z.object({ id }).strict(),
+} as const;
+
+export interface ChatResults {
+  'chat.list': ConversationSummary[];
+  'chat.search': SearchHit[];
+  'chat.get': Conversation;
+  'chat.create': ConversationSummary;
+  'chat.rename': ConversationSummary;
+  'chat.delete': { deleted: string };
+  'chat.export': { filename: string; mimeType: string; content: string };
+  'chat.send': { userMessageId: string };
+  'chat.stop': { stopped: boolean };
+  'chat.setToolEnabled': Conversation;
+  'settings.get': AppSettings;
+  'settings.update': AppSettings;
+  'settings.setApiKey': AppSettings;
+  'settings.listModels': ModelInfo[];
+  'grants.list': ToolGrant[];
+  'grants.revoke': { revoked: string };
+}
+
+export interface ChatEvents {
+  'chat.conversations': ConversationSummary[];
+  /** A whole message, sent when its shape changes (a block added, a tool call's status, the end). */
+  'chat.message': { conversationId: string; message: ChatMessage };
+  /** Streamed text appended to a message's text block; cheap enough to send per chunk. */
+  'chat.delta': { conversationId: string; messageId: string; blockIndex: number; text: string };
+  'chat.turn': { conversationId: string; state: TurnState };
+  'settings.changed': AppSettings;
+  'grants.changed': ToolGrant[];
+}
+
+export const chatEventNames = [
+  'chat.conversations',
+  'chat.message',
+  'chat.delta',
+  'chat.turn',
+  'settings.changed',
+  'grants.changed',
+] as const satisfies readonly (keyof ChatEvents)[];
