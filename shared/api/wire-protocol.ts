@@ -31,6 +31,10 @@ const hostErrorCodes = [
 // Fails to compile when a code is added to HostErrorCode but not to the list above.
 const _everyHostErrorCodeListed: [Exclude<HostErrorCode, (typeof hostErrorCodes)[number]>] extends [never] ? true : never = true;
 
+export function isHostErrorCode(value: unknown): value is HostErrorCode {
+  return typeof value === 'string' && (hostErrorCodes as readonly string[]).includes(value);
+}
+
 const callId = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const wireCallSchema = z

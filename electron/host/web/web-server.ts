@@ -1,0 +1,156 @@
+import { createReadStream } from 'node:fs';
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { WIRE_MAX_MESSAGE_BYTES, WIRE_PATH } from '../../../shared/api/wire-protocol.ts';
+import { createRequestGuard, newAccessToken } from './request-guard.ts';
+import type { RequestGuard } from './request-guard.ts';
+import { applySecurityHeaders, securityHeaders } from './security-headers.ts';
+import { SocketBridge } from './socket-bridge.ts';
+import type { WebHost } from './socket-bridge.ts';
+import { safeSegments, StaticFiles } from './static-files.ts';
+
+/** Loopback only: browser mode must never be reachable from another machine. */
+const LOOPBACK = '127.0.0.1';
+const MIN_TOKEN_LENGTH = 32;
+
+export interface WebServerOptions {
+  host: WebHost;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** The built renderer (`out/renderer`). */
+  rendererDir: string;
+  /** Normally left out: a fresh random token is made for every start. */
+  token?: string;
+}
+
+export interface WebServer {
+  /** Open this in a browser: it carries the token, which the page then swaps for a cookie. */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+function splitUrl(url: string): { pathname: string; query: string } {
+  const withoutFragment = url.split('#', 1)[0];
+  const mark = withoutFragment.indexOf('?');
+  return mark === -1
+    ? { pathname: withoutFragment, query: '' }
+    : { pathname: withoutFragment.slice(0, mark), query: withoutFragment.slice(mark + 1) };
+}
+
+function sendText(response: ServerResponse, status: number, text: string, extraHeaders: Record<string, string> = {}): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extraHeaders });
+  response.end(text);
+}
+
+function rejectUpgrade(socket: Duplex, status: number, port: number): void {
+  const headers = { ...securityHeaders(port), Connection: 'close', 'Content-Length': '0' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n`);
+}
+
+/** The token's first use: set the cookie and send the browser to the same address without the secret in it. */
+function redirectWithCookie(response: ServerResponse, guard: RequestGuard, pathname: string, query: string): void {
+  const segments = safeSegments(pathname);
+  if (segments === null) return sendText(response, 400, 'bad path');
+  const params = new URLSearchParams(query);
+  params.delete('token');
+  const rest = params.toString();
+  // Rebuilt from clean segments so the Location can never become `//other.host`.
+  const location = `/${segments.map(encodeURIComponent).join('/')}${rest ? `?${rest}` : ''}`;
+  response.writeHead(303, { Location: location, 'Set-Cookie': guard.sessionCookie(), 'Cache-Control': 'no-store' });
+  response.end();
+}
+
+async function serveRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: { guard: RequestGuard; files: StaticFiles; port: number },
+): Promise<void> {
+  applySecurityHeaders(response, context.port);
+  const verdict = context.guard.check(request);
+  if (!verdict.ok) return sendText(response, verdict.status, verdict.reason);
+  const url = request.url ?? '';
+  if (!url.startsWith('/')) return sendText(response, 400, 'bad request target');
+  const { pathname, query } = splitUrl(url);
+  if (pathname === WIRE_PATH) return sendText(response, 426, 'this address takes a WebSocket', { Upgrade: 'websocket' });
+  if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'method not allowed', { Allow: 'GET, HEAD' });
+  if (verdict.via === 'query') return redirectWithCookie(response, context.guard, pathname, query);
+
+  const found = await context.files.lookup(pathname);
+  if (found.kind === 'bad-request') return sendText(response, 400, 'bad path');
+  if (found.kind === 'not-found') return sendText(response, 404, 'not found');
+  response.writeHead(200, {
+    'Content-Type': found.contentType,
+    'Content-Length': String(found.size),
+    'Cache-Control': 'no-cache',
+  });
+  if (request.method === 'HEAD') return void response.end();
+  const stream = createReadStream(found.filePath);
+  stream.on('error', () => response.destroy());
+  stream.pipe(response);
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: LOOPBACK, port, exclusive: true }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Browser mode: the built renderer and HostApi (over a WebSocket at `/api`) on 127.0.0.1, for anyone on
+ * this machine who holds the token. Closing it leaves the host running; the caller owns the host.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? newAccessToken();
+  if (token.length < MIN_TOKEN_LENGTH) throw new Error(`the access token must be at least ${MIN_TOKEN_LENGTH} characters`);
+  const files = await StaticFiles.open(options.rendererDir);
+
+  const server = http.createServer();
+  await listen(server, options.port ?? 0);
+  const port = (server.address() as AddressInfo).port;
+  const guard = createRequestGuard(port, token);
+  const bridge = new SocketBridge(options.host);
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_MESSAGE_BYTES });
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    serveRequest(request, response, { guard, files, port }).catch(() => {
+      if (!response.headersSent) sendText(response, 500, 'internal error');
+      else response.destroy();
+    });
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (splitUrl(request.url ?? '').pathname !== WIRE_PATH) return rejectUpgrade(socket, 404, port);
+    const verdict = guard.check(request);
+    if (!verdict.ok) return rejectUpgrade(socket, verdict.status, port);
+    sockets.handleUpgrade(request, socket, head, (webSocket) => bridge.attach(webSocket));
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${LOOPBACK}:${port}/?token=${token}`,
+    port,
+    token,
+    close() {
+      closing ??= (async () => {
+        await bridge.close();
+        sockets.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}
