@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChatMessage } from '../../../shared/chat/chat-types.ts';
+import { openDatabase } from './database.ts';
+import { chatMigrations, ConversationStore, ftsQuery, titleFrom, UNTITLED } from './conversations.ts';
+import { GrantStore } from '../chat/approval/grant-store.ts';
+
+function setup(t: { after(fn: () => void): void }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sb-conv-'));
+  const db = openDatabase(dir, chatMigrations);
+  let clock = 1_000;
+  const store = new ConversationStore(db, () => ++clock);
+  t.after(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir, db, store };
+}
+
+function message(conversationId: string, role: 'user' | 'assistant', text: string, id = crypto.randomUUID()): ChatMessage {
+  return { id, conversationId, role, blocks: [{ type: 'text', text }], status: 'complete', createdAt: Date.now() };
+}
+
+test('the first message from the person names an untitled conversation; a later one does not', (t) => {
+  const { store } = setup(t);
+  const chat = store.create();
+  assert.equal(chat.title, UNTITLED);
+  store.addMessage(message(chat.id, 'user', '  Plan a\n   trip to Lisbon  '));
+  store.addMessage(message(chat.id, 'user', 'something else'));
+  assert.equal(store.summary(chat.id)?.title, 'Plan a trip to Lisbon');
+  assert.equal(store.summary(chat.id)?.messageCount, 2);
+
+  const named = store.create('Budget');
+  store.addMessage(message(named.id, 'user', 'numbers please'));
+  assert.equal(store.summary(named.id)?.title, 'Budget');
+});
+
+test('long titles are cut at a word with an ellipsis', () => {
+  const title = titleFrom('word '.repeat(40));
+  assert.ok(title.length <= 60, title);
+  assert.ok(title.endsWith('word…'), title);
+  assert.equal(titleFrom('   '), UNTITLED);
+});
+
+test('messages keep their order and blocks; a streamed save rewrites them', (t) => {
+  const { store } = setup(t);
+  const chat = store.create();
+  const user = message(chat.id, 'user', 'hello');
+  const answer: ChatMessage = { ...message(chat.id, 'assistant', 'Hi'), status: 'streaming', model: 'm', provider: 'anthropic' };
+  store.addMessage(user);
+  store.addMessage(answer);
+  answer.blocks = [
+    { type: 'text', text: 'Hi there' },
+    { type: 'tool_call', id: 't1', server: 's', tool: 'echo', modelName: 's__echo', arguments: { a: 1 }, status: 'done' },
+  ];
+  answer.status = 'complete';
+  answer.usage = { inputTokens: 1, outputTokens: 2, cacheReadTokens: 3, cacheCreationTokens: 4 };
+  store.saveMessage(answer);
+  const got = store.get(chat.id)!;
+  assert.deepEqual(
+    got.messages.map((m) => m.id),
+    [user.id, answer.id],
+  );
+  assert.deepEqual(got.messages[1], answer);
+});
+
+test('the list is newest first, rename sets the title, delete removes messages and grants too', (t) => {
+  const { store, db } = setup(t);
+  const older = store.create('older');
+  const newer = store.create('newer');
+  assert.deepEqual(
+    store.list().map((c) => c.title),
+    ['newer', 'older'],
+  );
+  store.addMessage(message(older.id, 'user', 'bump'));
+  assert.equal(store.list()[0].id, older.id);
+  assert.equal(store.rename(newer.id, '  Renamed ')?.title, 'Renamed');
+
+  const grants = new GrantStore(db);
+  grants.grant({ server: 's', tool: 't', scope: 'conversation', conversationId: older.id, definitionHash: 'h' });
+  assert.equal(store.delete(older.id), true);
+  assert.equal(store.get(older.id), undefined);
+  assert.equal(store.messages(older.id).length, 0);
+  assert.equal(grants.list().length, 0);
+  assert.equal(store.search('bump').length, 0);
+  assert.equal(store.delete(older.id), false);
+});
+
+test('search finds words across conversations, wraps them in [[ ]], follows edits, and survives odd input', (t) => {
+  const { store } = setup(t);
+  const a = store.create('a');
+  const b = store.create('b');
+  store.addMessage(message(a.id, 'user', 'The quick brown fox jumps over the lazy dog'));
+  const answer = message(b.id, 'assistant', 'nothing yet');
+  store.addMessage(answer);
+  answer.blocks = [{ type: 'text', text: 'A brown bear in the café' }];
+  store.saveMessage(answer);
+
+  const hits = store.search('brown');
+  assert.deepEqual(hits.map((hit) => hit.conversationId).sort(), [a.id, b.id].sort());
+  for (const hit of hits) assert.match(hit.snippet, /\[\[brown\]\]/);
+  assert.equal(store.search('nothing').length, 0);
+  assert.equal(store.search('cafe')[0]?.messageId, answer.id);
+  assert.equal(store.search('qui')[0]?.conversationId, a.id);
+  assert.equal(store.search('fox lazy').length, 1);
+  assert.equal(store.search('fox cat').length, 0);
+  assert.deepEqual(store.search('") OR NEAR(*'), []);
+  assert.equal(ftsQuery('a "b"'), '"a" "b"*');
+});
+
+test('per-conversation tool switches and model are stored', (t) => {
+  const { store } = setup(t);
+  const chat = store.create();
+  store.setDisabledTools(chat.id, ['s/b', 's/a', 's/a']);
+  store.setModel(chat.id, 'openai', 'gpt-x');
+  const got = store.get(chat.id)!;
+  assert.deepEqual(got.disabledTools, ['s/a', 's/b']);
+  assert.equal(got.provider, 'openai');
+  assert.equal(got.model, 'gpt-x');
+});
