@@ -90,24 +90,27 @@ export interface ParsedConfigFile {
   /** Set when the file as a whole cannot be used (bad JSON, wrong top-level shape). */
   fileError?: string;
   entries: ParsedServerEntry[];
+  /** The `mcpServers` entries exactly as written, in file order, whether they validated or not. */
+  raw: Record<string, unknown>;
 }
 
 /** Parses the text of `mcp.json`. An empty file means no servers. */
 export function parseConfigText(text: string): ParsedConfigFile {
-  if (text.trim() === '') return { entries: [] };
+  if (text.trim() === '') return { entries: [], raw: {} };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { fileError: `mcp.json is not valid JSON: ${(error as Error).message}`, entries: [] };
+    return { fileError: `mcp.json is not valid JSON: ${(error as Error).message}`, entries: [], raw: {} };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { fileError: 'mcp.json must be a JSON object with an "mcpServers" object', entries: [] };
+    return { fileError: 'mcp.json must be a JSON object with an "mcpServers" object', entries: [], raw: {} };
   }
   const servers = (json as Record<string, unknown>).mcpServers;
-  if (servers === undefined) return { entries: [] };
+  if (servers === undefined) return { entries: [], raw: {} };
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    return { fileError: '"mcpServers" must be an object that maps names to server entries', entries: [] };
+    return { fileError: '"mcpServers" must be an object that maps names to server entries', entries: [], raw: {} };
   }
-  return { entries: Object.entries(servers).map(([name, raw]) => parseServerEntry(name, raw)) };
+  const raw = servers as Record<string, unknown>;
+  return { entries: Object.entries(raw).map(([name, entry]) => parseServerEntry(name, entry)), raw };
 }

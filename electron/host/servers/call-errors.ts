@@ -1,0 +1,48 @@
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { HostError } from '../../../shared/api/host-error.ts';
+
+export interface CallContext {
+  server: string;
+  /** What was asked, for people: `tool "echo"`, `resource file:///x`, `prompt "greet"`. */
+  subject: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Set when the connection went away during the call: "exited with code 1", "closed the connection". */
+  lostConnection?: () => string | undefined;
+}
+
+/** Turns whatever the SDK threw into a HostError whose code says what happened and whose message names the server. */
+export function translateCallError(error: unknown, context: CallContext): HostError {
+  if (error instanceof HostError) return error;
+  const { server, subject } = context;
+  const lost = context.lostConnection?.();
+  if (lost) return new HostError('server_unavailable', `server "${server}" ${lost} while the call to ${subject} was running`);
+  if (context.signal?.aborted) return new HostError('cancelled', `the call to ${subject} on server "${server}" was cancelled`);
+  if (error instanceof SdkError) {
+    switch (error.code) {
+      case SdkErrorCode.RequestTimeout:
+        return new HostError('timeout', `server "${server}" did not answer ${subject} within ${formatDuration(context.timeoutMs)}`);
+      case SdkErrorCode.ConnectionClosed:
+      case SdkErrorCode.NotConnected:
+        return new HostError('server_unavailable', `server "${server}" closed the connection during the call to ${subject}`);
+      case SdkErrorCode.ClientHttpAuthentication:
+      case SdkErrorCode.ClientHttpForbidden:
+        return new HostError('unauthorized', `server "${server}" refused ${subject}: ${error.message}`);
+      default:
+        return new HostError('request_failed', `${subject} on server "${server}" failed: ${error.message}`);
+    }
+  }
+  if (error instanceof ProtocolError) {
+    return new HostError('request_failed', `server "${server}" answered ${subject} with an error (${error.code}): ${error.message}`);
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new HostError('cancelled', `the call to ${subject} on server "${server}" was cancelled`);
+  }
+  return new HostError('request_failed', `${subject} on server "${server}" failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}

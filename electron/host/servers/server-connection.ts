@@ -1,0 +1,494 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import {
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import type {
+  CacheMode,
+  CallToolResult,
+  ClientCapabilities,
+  DiscoverResult,
+  GetPromptResult,
+  Implementation,
+  LoggingMessageNotification,
+  PriorDiscovery,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType,
+  ServerCapabilities,
+  Tool,
+  Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { ServerConfig } from '../../../shared/servers/server-config.ts';
+import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
+import type { LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
+import { formatDuration, translateCallError } from './call-errors.ts';
+import { LineSplitter } from './line-splitter.ts';
+import { prepareStdioLaunch } from './stdio-launch.ts';
+
+export interface CatalogLists {
+  tools: Tool[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplateType[];
+  prompts: Prompt[];
+}
+
+export interface ConnectedInfo {
+  era: ProtocolEra;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  /** The verdict to remember for the next connect, when this connect had to probe for it. */
+  verdict?: PriorDiscovery;
+  catalog: CatalogLists;
+  /** Earliest expiry (epoch ms) of the list results, when a server gave cache hints. */
+  catalogExpiresAt?: number;
+}
+
+export interface ConnectionHooks {
+  log(source: LogSource, level: LogLevel, text: string): void;
+  /** A list changed on the server and was fetched again. */
+  catalogChanged(lists: Partial<CatalogLists>): void;
+  /** The connection went away without being asked to: a crash, or the remote end closing. */
+  lost(reason: string, exit: ServerExit | undefined): void;
+}
+
+export interface ConnectionOptions {
+  name: string;
+  config: ServerConfig;
+  clientInfo: Implementation;
+  capabilities: ClientCapabilities;
+  configureClient?: (client: Client, serverName: string) => void;
+  connectTimeoutMs: number;
+  probeTimeoutMs: number;
+  prior?: PriorDiscovery;
+  loginShellPath?: string;
+  hooks: ConnectionHooks;
+}
+
+export interface RequestControl {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ToolCallControl extends RequestControl {
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+export class ConnectError extends Error {
+  /** The process (or remote) went away on its own: worth an automatic retry after a crash. */
+  readonly exited: boolean;
+  readonly timedOut: boolean;
+  constructor(message: string, options: { exited?: boolean; timedOut?: boolean } = {}) {
+    super(message);
+    this.name = 'ConnectError';
+    this.exited = options.exited ?? false;
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+const STDERR_TAIL_LINES = 20;
+const SHUTDOWN_GRACE_MS = 2_000;
+
+/**
+ * One life of one server: a fresh SDK client, its transport and (for stdio) its process, from connect to close.
+ * A restart is a new ServerConnection; the manager owns what outlives it (status, log, catalog, backoff).
+ */
+export class ServerConnection {
+  readonly name: string;
+  readonly client: Client;
+  private readonly options: ConnectionOptions;
+  private readonly hooks: ConnectionHooks;
+  private transport: Transport | undefined;
+  private child: ChildProcess | undefined;
+  private readonly stderrTail: string[] = [];
+  private exitInfo: ServerExit | undefined;
+  private connected = false;
+  private closing = false;
+  private closed: Promise<void> | undefined;
+  private lostReason: string | undefined;
+  private stoppedByHost = false;
+  private capabilities: ServerCapabilities | undefined;
+
+  constructor(options: ConnectionOptions) {
+    this.options = options;
+    this.name = options.name;
+    this.hooks = options.hooks;
+    this.client = new Client(options.clientInfo, {
+      capabilities: options.capabilities,
+      versionNegotiation: {
+        // The 2024-11-05 HTTP+SSE transport predates the 2026 revision; probing it would only cost a round trip.
+        mode: transportOf(options.config) === 'sse' ? 'legacy' : 'auto',
+        probe: { timeoutMs: options.probeTimeoutMs },
+      },
+      // One handler set serves both eras: notifications on 2025 connections, `subscriptions/listen` on 2026 ones.
+      listChanged: {
+        tools: { onChanged: (error, tools) => this.listChanged('tools', error, () => ({ tools: tools ?? [] })) },
+        prompts: { onChanged: (error, prompts) => this.listChanged('prompts', error, () => ({ prompts: prompts ?? [] })) },
+        resources: {
+          onChanged: (error, resources) => this.listChanged('resources', error, () => ({ resources: resources ?? [] })),
+        },
+      },
+    });
+    this.client.setNotificationHandler('notifications/message', (notification) => this.serverLog(notification));
+    options.configureClient?.(this.client, options.name);
+  }
+
+  get exit(): ServerExit | undefined {
+    return this.exitInfo && { ...this.exitInfo, stderrTail: [...this.stderrTail] };
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Connects, negotiates the era, fetches the catalog. Rejects with a ConnectError that says what went wrong. */
+  async open(): Promise<ConnectedInfo> {
+    const { config, connectTimeoutMs, prior } = this.options;
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const abort = new AbortController();
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+        reject(new Error('connect timeout'));
+      }, connectTimeoutMs);
+    });
+    try {
+      const transport = this.createTransport(config);
+      this.transport = transport;
+      this.client.onclose = () => this.onClosed();
+      this.client.onerror = (error) => this.hooks.log('host', 'warning', `protocol: ${truncate(error.message, 1_000)}`);
+      await Promise.race([this.client.connect(transport, { prior, signal: abort.signal, timeout: connectTimeoutMs }), deadline]);
+      this.capabilities = this.client.getServerCapabilities();
+      const era = this.client.getProtocolEra() ?? 'legacy';
+      this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
+      const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
+      this.connected = true;
+      await this.adoptLogLevel();
+      const discover: DiscoverResult | undefined = this.client.getDiscoverResult();
+      return {
+        era,
+        protocolVersion: this.client.getNegotiatedProtocolVersion(),
+        serverInfo: this.client.getServerVersion(),
+        capabilities: this.capabilities,
+        instructions: this.client.getInstructions(),
+        verdict: prior ? undefined : era === 'modern' && discover ? { kind: 'modern', discover } : era === 'legacy' ? { kind: 'legacy' } : undefined,
+        catalog,
+        catalogExpiresAt: expiresAt,
+      };
+    } catch (error) {
+      await this.close();
+      throw this.describeConnectFailure(error, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Shuts the server down as the spec's lifecycle section says for each transport (Lifecycle → Shutdown): on
+   * stdio the SDK closes stdin, waits, then SIGTERM, waits, then SIGKILL; here we also make sure the process is
+   * really gone. On Streamable HTTP a session, if the server gave one, is ended with DELETE.
+   */
+  close(): Promise<void> {
+    this.closed ??= this.shutdown();
+    return this.closed;
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, control: ToolCallControl = {}): Promise<CallToolResult> {
+    const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const onProgress = control.onProgress;
+    try {
+      return await this.client.callTool(
+        { name: tool, arguments: args },
+        {
+          timeout: timeoutMs,
+          signal: control.signal,
+          // Giving a progress callback makes the SDK send a progressToken (Utilities → Progress).
+          onprogress: onProgress && ((progress) => onProgress({ progress: progress.progress, total: progress.total, message: progress.message })),
+        },
+      );
+    } catch (error) {
+      throw this.translate(error, `tool "${tool}"`, timeoutMs, control.signal);
+    }
+  }
+
+  async readResource(uri: string, control: RequestControl = {}): Promise<ReadResourceResult> {
+    const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    try {
+      return await this.client.readResource({ uri }, { timeout: timeoutMs, signal: control.signal });
+    } catch (error) {
+      throw this.translate(error, `resource ${uri}`, timeoutMs, control.signal);
+    }
+  }
+
+  async getPrompt(name: string, args: Record<string, string> | undefined, control: RequestControl = {}): Promise<GetPromptResult> {
+    const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    try {
+      return await this.client.getPrompt({ name, arguments: args }, { timeout: timeoutMs, signal: control.signal });
+    } catch (error) {
+      throw this.translate(error, `prompt "${name}"`, timeoutMs, control.signal);
+    }
+  }
+
+  /** Lists every page of what the server advertises. `refresh` bypasses the SDK's TTL cache. */
+  async fetchCatalog(cacheMode: CacheMode): Promise<{ catalog: CatalogLists; expiresAt?: number }> {
+    const capabilities = this.capabilities ?? {};
+    const expiries: number[] = [];
+    const note = <T extends object>(result: T): T => {
+      const ttlMs = (result as { ttlMs?: unknown }).ttlMs;
+      if (typeof ttlMs === 'number' && ttlMs > 0) expiries.push(Date.now() + ttlMs);
+      return result;
+    };
+    const none = Promise.resolve([]);
+    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      capabilities.tools
+        ? this.optionalList('tools/list', () => this.client.listTools(undefined, { cacheMode }).then((r) => note(r).tools))
+        : none,
+      capabilities.resources
+        ? this.optionalList('resources/list', () => this.client.listResources(undefined, { cacheMode }).then((r) => note(r).resources))
+        : none,
+      capabilities.resources
+        ? this.optionalList('resources/templates/list', () =>
+            this.client.listResourceTemplates(undefined, { cacheMode }).then((r) => note(r).resourceTemplates),
+          )
+        : none,
+      capabilities.prompts
+        ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
+        : none,
+    ]);
+    return { catalog: { tools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+  }
+
+  /** Some servers advertise a capability and still lack one of its list methods; that list is empty, not fatal. */
+  private async optionalList<T>(method: string, list: () => Promise<T[]>): Promise<T[]> {
+    try {
+      return await list();
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === ProtocolErrorCode.MethodNotFound) {
+        this.hooks.log('host', 'warning', `the server advertises ${method.split('/')[0]} but does not implement ${method}`);
+        return [];
+      }
+      throw error;
+    }
+  }
+
+  private createTransport(config: ServerConfig): Transport {
+    if (isStdioConfig(config)) {
+      const parameters = prepareStdioLaunch(config, this.options.loginShellPath);
+      const transport = new StdioClientTransport(parameters);
+      const stderr = transport.stderr as Readable | null;
+      if (stderr) {
+        stderr.setEncoding('utf8');
+        const lines = new LineSplitter((line) => this.stderrLine(line));
+        stderr.on('data', (chunk: string) => lines.push(chunk));
+        stderr.on('end', () => lines.end());
+      }
+      // The transport spawns inside start(); wrap it on this instance (never subclass: the SDK probes the era on a
+      // sibling process only for its own base class) to learn the child's pid, exit status and stray stdout.
+      const start = transport.start.bind(transport);
+      transport.start = async () => {
+        await start();
+        const child = spawnedChild(transport);
+        if (child) this.adoptChild(child);
+      };
+      return transport;
+    }
+    const url = new URL(config.url);
+    const requestInit: RequestInit = config.headers ? { headers: { ...config.headers } } : {};
+    if (transportOf(config) === 'sse') return new SSEClientTransport(url, { requestInit });
+    return new StreamableHTTPClientTransport(url, { requestInit });
+  }
+
+  private adoptChild(child: ChildProcess): void {
+    this.child = child;
+    this.hooks.log('lifecycle', 'info', `started process ${child.pid}`);
+    child.once('exit', (code, signal) => {
+      this.exitInfo = { code, signal, stderrTail: [], at: Date.now() };
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      this.hooks.log('lifecycle', this.closing || code === 0 ? 'info' : 'error', `process ${child.pid} ${how}`);
+    });
+    // The SDK skips stdout lines that are not JSON and reports JSON that is not JSON-RPC through onerror; either
+    // way the connection survives. Show the skipped lines too, so a server printing to stdout can be diagnosed.
+    const stdout = child.stdout;
+    if (stdout) {
+      const lines = new LineSplitter((line) => {
+        if (line.trim() === '' || looksLikeJson(line)) return;
+        this.hooks.log('host', 'warning', `ignored a stdout line that is not JSON-RPC: ${truncate(line, 500)}`);
+      });
+      stdout.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    }
+  }
+
+  private stderrLine(line: string): void {
+    this.stderrTail.push(line);
+    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+    this.hooks.log('stderr', 'info', line);
+  }
+
+  private serverLog(notification: LoggingMessageNotification): void {
+    const { level, logger, data } = notification.params;
+    const text = typeof data === 'string' ? data : safeJson(data);
+    this.hooks.log('server', level as LogLevel, truncate(logger ? `[${logger}] ${text}` : text, 8_192));
+  }
+
+  /** Asks for info and above when the server offers MCP logging (Server Features → Logging). */
+  private async adoptLogLevel(): Promise<void> {
+    if (!this.capabilities?.logging) return;
+    try {
+      await this.client.setLoggingLevel('info', { timeout: 5_000 });
+    } catch (error) {
+      this.hooks.log('host', 'debug', `logging/setLevel was not accepted: ${(error as Error).message}`);
+    }
+  }
+
+  private listChanged(list: string, error: Error | null, lists: () => Partial<CatalogLists>): void {
+    if (this.closing || !this.connected) return;
+    if (error) {
+      this.hooks.log('host', 'warning', `refreshing ${list} after a list-changed notification failed: ${error.message}`);
+      return;
+    }
+    this.hooks.log('host', 'debug', `${list} changed; refreshed`);
+    const changed = lists();
+    if (list !== 'resources') {
+      this.hooks.catalogChanged(changed);
+      return;
+    }
+    // Templates have no notification of their own; a changed resource list is the hint to fetch them again.
+    this.client
+      .listResourceTemplates(undefined, { cacheMode: 'refresh' })
+      .then((result) => this.hooks.catalogChanged({ ...changed, resourceTemplates: result.resourceTemplates }))
+      .catch(() => this.hooks.catalogChanged(changed));
+  }
+
+  private onClosed(): void {
+    if (this.closing) return;
+    this.closing = true;
+    this.lostReason = 'closed the connection';
+    // The last stderr lines may still be in the pipe when the transport reports the close.
+    setImmediate(() => {
+      if (this.connected) this.hooks.lost(this.describeExit() ?? 'closed the connection', this.exit);
+      void this.close();
+    });
+  }
+
+  private describeExit(): string | undefined {
+    if (!this.exitInfo) return undefined;
+    const { code, signal } = this.exitInfo;
+    return signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  }
+
+  private lastStderrLine(): string | undefined {
+    for (let index = this.stderrTail.length - 1; index >= 0; index--) {
+      const line = this.stderrTail[index].trim();
+      if (line !== '') return line;
+    }
+    return undefined;
+  }
+
+  private describeConnectFailure(error: unknown, timedOut: boolean): ConnectError {
+    if (error instanceof ConnectError) return error;
+    const detail = error instanceof Error ? error.message : String(error);
+    if (timedOut) {
+      return new ConnectError(`did not finish connecting within ${formatDuration(this.options.connectTimeoutMs)}`, { timedOut: true });
+    }
+    const exit = this.describeExit();
+    if (exit) {
+      const stderr = this.lastStderrLine();
+      return new ConnectError(`the process ${exit} before the MCP handshake finished${stderr ? `: ${truncate(stderr, 300)}` : ''}`, {
+        exited: true,
+      });
+    }
+    if (error instanceof Error && error.name === 'LaunchError') return new ConnectError(detail);
+    if (!isStdioConfig(this.options.config)) return new ConnectError(`could not connect to ${this.options.config.url}: ${detail}`);
+    return new ConnectError(detail);
+  }
+
+  private translate(error: unknown, subject: string, timeoutMs: number, signal: AbortSignal | undefined): Error {
+    return translateCallError(error, { server: this.name, subject, timeoutMs, signal, lostConnection: () => this.lossDuringCall() });
+  }
+
+  /** Why the connection is gone, if it is: the process exit (reported before the transport closes) or our own stop. */
+  private lossDuringCall(): string | undefined {
+    if (this.stoppedByHost) return 'was stopped';
+    return this.describeExit() ?? this.lostReason;
+  }
+
+  private async shutdown(): Promise<void> {
+    if (!this.closing) this.stoppedByHost = true;
+    this.closing = true;
+    const transport = this.transport;
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined && this.connected) {
+      await withTimeout(transport.terminateSession(), SHUTDOWN_GRACE_MS).catch(() => {});
+    }
+    await this.client.close().catch(() => {});
+    await transport?.close().catch(() => {});
+    await this.ensureProcessGone();
+  }
+
+  private async ensureProcessGone(): Promise<void> {
+    const child = this.child;
+    if (!child || child.pid === undefined) return;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await withTimeout(exited, SHUTDOWN_GRACE_MS).catch(() => {});
+    }
+    if (isAlive(child.pid)) this.hooks.log('host', 'error', `process ${child.pid} is still running after SIGKILL`);
+  }
+}
+
+/** The child the SDK's stdio transport spawned. It is private there; reading it is the only way to its exit status. */
+function spawnedChild(transport: StdioClientTransport): ChildProcess | undefined {
+  const candidate = (transport as unknown as { _process?: unknown })._process;
+  return candidate && typeof candidate === 'object' && 'once' in candidate ? (candidate as ChildProcess) : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function looksLikeJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
