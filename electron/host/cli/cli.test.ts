@@ -1,0 +1,284 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
+import { fixturePng } from '../../../tests/fixtures/servers/fixture-surface.ts';
+
+const bin = fileURLToPath(new URL('../../../bin/switchboard.mjs', import.meta.url));
+const RUN_TIMEOUT_MS = 60_000;
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runSwitchboard(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env };
+    delete env.SWITCHBOARD_DEBUG;
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`switchboard ${args.join(' ')} did not finish within ${RUN_TIMEOUT_MS} ms; stderr: ${stderr}`));
+    }, RUN_TIMEOUT_MS);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Processes whose command line mentions `tag`: the CLI must leave none behind. */
+function processesTagged(tag: string): number[] {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(tag);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function getOnce(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error('request timed out')));
+    req.on('error', reject);
+  });
+}
+
+describe('switchboard CLI', () => {
+  let root: string;
+  let dataDir: string;
+  let mixedConfig: string;
+  let goodConfig: string;
+  const tag = `cli-test-${process.pid}-${Date.now()}`;
+
+  before(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'switchboard-cli-'));
+    dataDir = path.join(root, 'data');
+    const good = fixtureStdio('modern', ['--name', `${tag}-good`]);
+    const legacy = fixtureStdio('legacy', ['--name', `${tag}-legacy`]);
+    mixedConfig = path.join(root, 'mixed.json');
+    writeFileSync(
+      mixedConfig,
+      JSON.stringify({
+        mcpServers: {
+          good,
+          old: legacy,
+          broken: { command: path.join(root, 'no-such-program') },
+          resting: { command: 'node', disabled: true },
+        },
+      }),
+    );
+    goodConfig = path.join(root, 'good.json');
+    writeFileSync(goodConfig, JSON.stringify({ mcpServers: { good, resting: { command: 'node', disabled: true } } }));
+  });
+
+  after(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('explains itself and refuses unknown commands and flags with exit 2', async () => {
+    const help = await runSwitchboard(['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Usage: switchboard <command>/);
+    for (const command of ['servers', 'call', 'serve']) {
+      const commandHelp = await runSwitchboard([command, '--help']);
+      assert.equal(commandHelp.code, 0, command);
+      assert.match(commandHelp.stdout, new RegExp(`Usage: switchboard ${command} `));
+    }
+    const unknownCommand = await runSwitchboard(['frobnicate']);
+    assert.equal(unknownCommand.code, 2);
+    assert.match(unknownCommand.stderr, /unknown command "frobnicate"/);
+    const unknownFlag = await runSwitchboard(['servers', '--frobnicate']);
+    assert.equal(unknownFlag.code, 2);
+    assert.match(unknownFlag.stderr, /Unknown option '--frobnicate'/);
+    assert.match(unknownFlag.stderr, /Usage: switchboard servers/);
+    assert.doesNotMatch(unknownFlag.stderr, /\n\s+at /, 'no stack trace');
+    const badTimeout = await runSwitchboard(['servers', '--data-dir', dataDir, '--timeout', 'soon']);
+    assert.equal(badTimeout.code, 2);
+    assert.match(badTimeout.stderr, /--timeout must be a whole number/);
+    const missingConfig = await runSwitchboard(['servers', '--data-dir', dataDir, '--config', path.join(root, 'absent.json')]);
+    assert.equal(missingConfig.code, 1);
+    assert.match(missingConfig.stderr, /config file not found/);
+  });
+
+  test('servers --json reports every server and fails when an enabled one did not connect', async () => {
+    const run = await runSwitchboard(['servers', '--config', mixedConfig, '--data-dir', dataDir, '--json', '--timeout', '45000']);
+    assert.equal(run.code, 1, run.stderr);
+    const rows = JSON.parse(run.stdout) as Record<string, unknown>[];
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    assert.deepEqual([...byName.keys()].sort(), ['broken', 'good', 'old', 'resting']);
+    for (const row of rows) {
+      assert.deepEqual(Object.keys(row).sort(), ['era', 'error', 'name', 'prompts', 'protocolVersion', 'resources', 'status', 'tools']);
+      for (const count of ['tools', 'resources', 'prompts']) assert.equal(typeof row[count], 'number', `${row.name}.${count}`);
+    }
+    const good = byName.get('good')!;
+    assert.equal(good.status, 'connected');
+    assert.equal(good.era, 'modern');
+    assert.equal(good.error, null);
+    assert.ok((good.tools as number) > 0);
+    assert.ok((good.resources as number) > 0);
+    assert.equal(typeof good.protocolVersion, 'string');
+    const old = byName.get('old')!;
+    assert.equal(old.status, 'connected');
+    assert.equal(old.era, 'legacy');
+    const broken = byName.get('broken')!;
+    assert.notEqual(broken.status, 'connected');
+    assert.equal(typeof broken.error, 'string');
+    assert.equal(broken.era, null);
+    const resting = byName.get('resting')!;
+    assert.equal(resting.status, 'disabled');
+    assert.equal(resting.error, null);
+    assert.deepEqual(processesTagged(tag), [], 'no server process outlives the CLI');
+  });
+
+  test('servers prints an aligned table and exits 0 when every enabled server connected', async () => {
+    const run = await runSwitchboard(['servers', '--config', goodConfig, '--data-dir', dataDir]);
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[0], /^SERVER\s+STATUS\s+ERA\s+PROTOCOL\s+TOOLS\s+RESOURCES\s+PROMPTS$/);
+    assert.match(lines[1], /^good\s+connected\s+modern\s/);
+    assert.match(lines[2], /^resting\s+disabled\s+-\s/);
+    assert.equal(lines[0].indexOf('STATUS'), lines[1].indexOf('connected'));
+    assert.equal(lines[0].indexOf('PROMPTS') + 'PROMPTS'.length, lines[1].length);
+    assert.deepEqual(processesTagged(tag), []);
+  });
+
+  test('call prints text results and image results readably', async () => {
+    const echo = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'echo', '--args', '{"text":"hello there"}']);
+    assert.equal(echo.code, 0, echo.stderr);
+    assert.equal(echo.stdout, 'hello there\n');
+
+    const image = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'image']);
+    assert.equal(image.code, 0, image.stderr);
+    assert.equal(image.stdout, `[image image/png, ${fixturePng().length} bytes]\n`);
+
+    const linked = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'resource_link']);
+    assert.equal(linked.code, 0, linked.stderr);
+    assert.match(linked.stdout, /^\[resource link readme: fixture:\/\/readme \(text\/markdown\)\]\n/);
+    assert.deepEqual(processesTagged(tag), []);
+  });
+
+  test('call --json prints the raw result, structured content included', async () => {
+    const run = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'add', '--args', '{"a":2,"b":3}', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as { content: unknown[]; structuredContent: unknown };
+    assert.deepEqual(result.structuredContent, { sum: 5 });
+    assert.deepEqual(result.content, [{ type: 'text', text: '5' }]);
+  });
+
+  test('a tool error goes to stderr with exit 1', async () => {
+    const run = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'fail']);
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /this tool always fails/);
+  });
+
+  test('call refuses --args that are not a JSON object, before starting anything', async () => {
+    for (const args of ['{text: hello}', '[1,2]', '"text"', 'null']) {
+      const run = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'echo', '--args', args]);
+      assert.equal(run.code, 2, args);
+      assert.match(run.stderr, /--args (is not valid JSON|must be a JSON object)/, args);
+      assert.doesNotMatch(run.stderr, /\n\s+at /);
+    }
+    const missing = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /SERVER and TOOL/);
+  });
+
+  test('an unknown tool or server is named, with what exists', async () => {
+    const tool = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'teleport']);
+    assert.equal(tool.code, 1);
+    assert.match(tool.stderr, /no tool named "teleport"/);
+    assert.match(tool.stderr, /\becho\b/);
+    assert.match(tool.stderr, /\badd\b/);
+
+    const server = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'elsewhere', 'echo']);
+    assert.equal(server.code, 1);
+    assert.match(server.stderr, /no server named "elsewhere"/);
+    assert.match(server.stderr, /configured: good, resting/);
+
+    const disabled = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'resting', 'echo']);
+    assert.equal(disabled.code, 1);
+    assert.match(disabled.stderr, /disabled/);
+    assert.deepEqual(processesTagged(tag), []);
+  });
+
+  test('serve prints the URL, answers with the token, and exits cleanly on SIGTERM', async () => {
+    const rendererDir = path.join(root, 'renderer');
+    mkdirSync(rendererDir, { recursive: true });
+    writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Switchboard</title>');
+    const child = spawn(process.execPath, [bin, 'serve', '--config', goodConfig, '--data-dir', dataDir, '--renderer', rendererDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('close', (code, signal) => resolve({ code, signal })),
+    );
+    const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    try {
+      let stdout = '';
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          if (stdout.includes('\n')) resolve(stdout);
+        });
+        void exited.then(() => reject(new Error(`serve exited early; stderr: ${stderr}`)));
+      });
+      const match = /^Switchboard is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43}))\n$/.exec(line);
+      assert.ok(match, line);
+      const [, url, port, token] = match;
+
+      assert.equal((await getOnce(`http://127.0.0.1:${port}/`)).status, 401);
+      const first = await getOnce(url);
+      assert.equal(first.status, 303);
+      const cookie = first.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
+      assert.ok(cookie.endsWith(`=${token}`));
+      const page = await getOnce(`http://127.0.0.1:${port}/`, { cookie });
+      assert.equal(page.status, 200);
+      assert.match(page.body, /<title>Switchboard<\/title>/);
+
+      child.kill('SIGTERM');
+      const { code } = await exited;
+      assert.equal(code, 0, stderr);
+      assert.equal(stdout, line, 'exactly one line on stdout');
+      assert.deepEqual(processesTagged(tag), []);
+    } finally {
+      clearTimeout(killer);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  test('serve without a built app says to build it', async () => {
+    const empty = path.join(root, 'empty-renderer');
+    mkdirSync(empty, { recursive: true });
+    const run = await runSwitchboard(['serve', '--data-dir', dataDir, '--renderer', empty]);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /run `npm run build` first/);
+    assert.equal(run.stderr.trim().split('\n').length, 1);
+  });
+});

@@ -1,0 +1,49 @@
+import { HostError } from '../../../shared/api/host-error.ts';
+import { runCall } from './call-command.ts';
+import { CliError } from './cli-error.ts';
+import { processIo } from './cli-io.ts';
+import type { CliIo } from './cli-io.ts';
+import { runServe } from './serve-command.ts';
+import { runServers } from './servers-command.ts';
+
+export const mainUsage = `Usage: switchboard <command> [options]
+
+Commands:
+  servers   connect to every configured MCP server and report how each one is doing
+  call      call one tool of one server and print the result
+  serve     run Switchboard in your browser, on this machine only
+
+Run \`switchboard <command> --help\` for the options of a command.
+`;
+
+const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  servers: runServers,
+  call: runCall,
+  serve: runServe,
+};
+
+function describe(error: unknown): string {
+  if (error instanceof CliError || error instanceof HostError) return error.message;
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/** Runs one command line and returns the exit code; never throws. */
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined) throw CliError.usage('no command given', mainUsage);
+    if (name === '--help' || name === '-h' || name === 'help') {
+      io.stdout(mainUsage);
+      return 0;
+    }
+    const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (!command) throw CliError.usage(`unknown command "${name}"`, mainUsage);
+    return await command(rest, io);
+  } catch (error) {
+    io.stderr(`switchboard: ${describe(error)}\n`);
+    if (error instanceof CliError && error.usage) io.stderr(`\n${error.usage}`);
+    if (io.env.SWITCHBOARD_DEBUG === '1' && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    return error instanceof CliError ? error.exitCode : 1;
+  }
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { defaultDataDir } from '../store/data-dir.ts';
+import { CliError } from './cli-error.ts';
+import type { CliIo } from './cli-io.ts';
+
+/** Accepted by every command. */
+export const commonOptions = {
+  config: { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const commonOptionsHelp = `  --config FILE     the server list (default: <data dir>/mcp.json)
+  --data-dir DIR    where Switchboard keeps its files (default: the app's data folder)
+  -h, --help        show this help`;
+
+/** `parseArgs` in strict mode, with its errors turned into a usage error for this command. */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs({ ...config, strict: true }) as ReturnType<typeof parseArgs<T>>;
+  } catch (error) {
+    const message = (error as Error).message.split('. To specify a positional argument')[0];
+    throw CliError.usage(message, usage);
+  }
+}
+
+export interface Locations {
+  dataDir: string;
+  configPath: string;
+}
+
+export function resolveLocations(values: { config?: string; 'data-dir'?: string }, io: CliIo): Locations {
+  const dataDir = path.resolve(io.cwd, values['data-dir'] ?? defaultDataDir(process.platform, io.env));
+  if (values.config !== undefined) {
+    const configPath = path.resolve(io.cwd, values.config);
+    if (!existsSync(configPath)) throw new CliError(`config file not found: ${configPath}`);
+    return { dataDir, configPath };
+  }
+  return { dataDir, configPath: path.join(dataDir, 'mcp.json') };
+}
+
+export function parseIntegerOption(name: string, raw: string | undefined, limits: { min: number; max: number }, usage: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < limits.min || value > limits.max) {
+    throw CliError.usage(`--${name} must be a whole number from ${limits.min} to ${limits.max}, got "${raw}"`, usage);
+  }
+  return value;
+}
