@@ -13,6 +13,10 @@ import { HostEventBus } from './event-bus.ts';
 import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
+import { chatMigrations } from './store/conversations.ts';
+import type { SecretCipher } from './store/secrets.ts';
+import { createChatModule, noApprovalUi } from './chat/chat-module.ts';
+import type { ChatModule } from './chat/chat-module.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -25,6 +29,8 @@ export interface HostOptions {
   configPath?: string;
   /** Do not start servers until asked (the CLI's one-shot commands start them themselves). */
   autoStart?: boolean;
+  /** Encrypts stored API keys with the OS keychain (Electron `safeStorage`); without it they sit in an owner-only file. */
+  secretCipher?: SecretCipher;
 }
 
 /**
@@ -38,16 +44,26 @@ export class Host {
   readonly db: DatabaseSync;
   readonly settings: SettingsStore;
   readonly servers: ServerManager;
+  readonly chat: ChatModule;
   private readonly handlers: HostHandlers;
   private closed = false;
 
   private constructor(options: HostOptions) {
     this.dataDir = path.resolve(options.dataDir);
     this.configPath = path.resolve(options.configPath ?? path.join(this.dataDir, 'mcp.json'));
-    this.db = openDatabase(this.dataDir);
+    this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
     this.servers = new ServerManager({ configPath: this.configPath, events: this.events, settings: this.settings });
-    this.handlers = { ...createServersHandlers(this.servers) };
+    this.chat = createChatModule({
+      db: this.db,
+      dataDir: this.dataDir,
+      settings: this.settings,
+      events: this.events,
+      tools: this.servers,
+      asker: noApprovalUi,
+      secretCipher: options.secretCipher,
+    });
+    this.handlers = { ...createServersHandlers(this.servers), ...this.chat.handlers };
   }
 
   static async start(options: HostOptions): Promise<Host> {
@@ -79,6 +95,7 @@ export class Host {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.chat.close();
     await this.servers.close();
     this.db.close();
   }

@@ -34,6 +34,8 @@ export interface ToolCallBlock {
   denialReason?: string;
   startedAt?: number;
   durationMs?: number;
+  /** Which model response of the turn asked for the call (1-based): calls of one response are replayed together. */
+  step?: number;
 }
 
 export interface NoticeBlock {

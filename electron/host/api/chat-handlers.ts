@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { HostError } from '../../../shared/api/host-error.ts';
+import type { chatMethods, ChatResults } from '../../../shared/api/chat-api.ts';
+import type { GrantStore } from '../chat/approval/grant-store.ts';
+import type { ChatService } from '../chat/chat-service.ts';
+import type { ChatSettings } from '../chat/chat-settings.ts';
+import { exportJson, exportMarkdown } from '../chat/conversation-export.ts';
+import { listModelsOrFallback } from '../chat/providers/provider-factory.ts';
+import type { ProviderFactory } from '../chat/providers/provider-factory.ts';
+import type { ConversationStore } from '../store/conversations.ts';
+import type { HostEventBus } from '../event-bus.ts';
+
+type ChatMethodName = keyof typeof chatMethods;
+
+export type ChatHandlers = {
+  [M in ChatMethodName]: (params: z.output<(typeof chatMethods)[M]>) => Promise<ChatResults[M]>;
+};
+
+export interface ChatHandlerDeps {
+  chat: ChatService;
+  store: ConversationStore;
+  settings: ChatSettings;
+  grants: GrantStore;
+  providers: ProviderFactory;
+  events: HostEventBus;
+}
+
+/** The chat, settings and grants part of HostApi. No result carries an API key: settings say only whether one is set. */
+export function createChatHandlers({ chat, store, settings, grants, providers, events }: ChatHandlerDeps): ChatHandlers {
+  const settingsChanged = <T>(result: T): T => {
+    events.emit('settings.changed', settings.get());
+    return result;
+  };
+  return {
+    'chat.list': async () => chat.list(),
+    'chat.search': async ({ query }) => store.search(query),
+    'chat.get': async ({ id }) => chat.get(id),
+    'chat.create': async ({ title }) => chat.create(title),
+    'chat.rename': async ({ id, title }) => chat.rename(id, title),
+    'chat.delete': async ({ id }) => {
+      await chat.delete(id);
+      events.emit('grants.changed', grants.list());
+      return { deleted: id };
+    },
+    'chat.export': async ({ id, format }) => (format === 'markdown' ? exportMarkdown(chat.get(id)) : exportJson(chat.get(id))),
+    'chat.send': async (params) => ({ userMessageId: chat.send(params).userMessageId }),
+    'chat.stop': async ({ conversationId }) => ({ stopped: await chat.stop(conversationId) }),
+    'chat.setToolEnabled': async ({ conversationId, server, tool, enabled }) => chat.setToolEnabled(conversationId, server, tool, enabled),
+    'settings.get': async () => settings.get(),
+    'settings.update': async (patch) => settingsChanged(settings.update(patch)),
+    'settings.setApiKey': async ({ provider, apiKey }) => settingsChanged(settings.setApiKey(provider, apiKey)),
+    'settings.listModels': async ({ provider }) => listModelsOrFallback(providers, provider),
+    'grants.list': async () => grants.list(),
+    'grants.revoke': async ({ id }) => {
+      if (!grants.revoke(id)) throw new HostError('not_found', `no grant with id ${id}`);
+      events.emit('grants.changed', grants.list());
+      return { revoked: id };
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import type { ToolGrant } from '../../../../shared/chat/settings-types.ts';
+import { toolDefinitionHash } from './definition-hash.ts';
+import type { GrantStore } from './grant-store.ts';
+
+/** Everything a person (or a policy) needs to decide on one tool call. */
+export interface ToolApprovalQuestion {
+  conversationId: string;
+  server: string;
+  /** The tool's definition as the server lists it now (description, schema, annotations). */
+  tool: Tool;
+  /** The namespaced name the model used. */
+  modelName: string;
+  arguments: Record<string, unknown>;
+}
+
+export type ApprovalAnswer =
+  | { decision: 'allow-once' | 'allow-conversation' | 'allow-always'; arguments?: unknown }
+  | { decision: 'deny'; reason?: string };
+
+/** A question that closed without an answer. */
+export interface ApprovalUnanswered {
+  outcome: 'cancelled' | 'timeout' | 'server-gone';
+}
+
+/** Who asks the person: the consent broker in the app, the terminal in the CLI. */
+export interface ApprovalAsker {
+  ask(question: ToolApprovalQuestion, signal: AbortSignal): Promise<ApprovalAnswer | ApprovalUnanswered>;
+}
+
+/**
+ * Decides before anyone is asked. The seam for approval modes (auto-approve read-only tools of trusted
+ * servers, allow everything, deny everything): `'ask'` hands the call to grants and then to the person.
+ */
+export type ApprovalPolicy = (question: ToolApprovalQuestion) => 'ask' | { allow: true } | { allow: false; reason: string };
+
+export const askEveryTime: ApprovalPolicy = () => 'ask';
+
+export type ApprovalOutcome =
+  | { run: true; arguments: Record<string, unknown>; via: 'policy' | 'grant' | 'person'; edited: boolean }
+  | { run: false; status: 'denied'; reason?: string; via: 'policy' | 'person' }
+  | { run: false; status: 'cancelled'; error: string }
+  | { run: false; status: 'error'; error: string };
+
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+const UNANSWERED: Record<ApprovalUnanswered['outcome'], string> = {
+  cancelled: 'The approval request was cancelled, so the tool did not run.',
+  timeout: 'Nobody answered the approval request in time, so the tool did not run.',
+  'server-gone': 'The server went away before the call was approved.',
+};
+
+/** Policy, then standing grants (for this exact tool definition), then the person. */
+export class ToolApprover {
+  private readonly grants: GrantStore;
+  private readonly onGrantsChanged: (grants: ToolGrant[]) => void;
+  asker: ApprovalAsker;
+  policy: ApprovalPolicy = askEveryTime;
+
+  constructor(options: { grants: GrantStore; asker: ApprovalAsker; onGrantsChanged?: (grants: ToolGrant[]) => void }) {
+    this.grants = options.grants;
+    this.asker = options.asker;
+    this.onGrantsChanged = options.onGrantsChanged ?? (() => {});
+  }
+
+  async approve(question: ToolApprovalQuestion, signal: AbortSignal): Promise<ApprovalOutcome> {
+    const verdict = this.policy(question);
+    if (verdict !== 'ask') {
+      return verdict.allow
+        ? { run: true, arguments: question.arguments, via: 'policy', edited: false }
+        : { run: false, status: 'denied', reason: verdict.reason, via: 'policy' };
+    }
+    const definitionHash = toolDefinitionHash(question.tool);
+    if (this.grants.find(question.server, question.tool.name, definitionHash, question.conversationId)) {
+      return { run: true, arguments: question.arguments, via: 'grant', edited: false };
+    }
+    if (signal.aborted) return { run: false, status: 'cancelled', error: UNANSWERED.cancelled };
+    const answer = await this.asker.ask(question, signal);
+    if ('outcome' in answer) return { run: false, status: 'cancelled', error: UNANSWERED[answer.outcome] };
+    if (answer.decision === 'deny') {
+      const reason = answer.reason?.trim();
+      return reason ? { run: false, status: 'denied', reason, via: 'person' } : { run: false, status: 'denied', via: 'person' };
+    }
+    let args = question.arguments;
+    let edited = false;
+    if (answer.arguments !== undefined) {
+      if (!isJsonObject(answer.arguments)) {
+        return { run: false, status: 'error', error: 'The edited arguments were not a JSON object, so the tool did not run.' };
+      }
+      edited = JSON.stringify(answer.arguments) !== JSON.stringify(question.arguments);
+      args = answer.arguments;
+    }
+    if (answer.decision !== 'allow-once') {
+      this.grants.grant({
+        server: question.server,
+        tool: question.tool.name,
+        scope: answer.decision === 'allow-always' ? 'always' : 'conversation',
+        conversationId: question.conversationId,
+        definitionHash,
+      });
+      this.onGrantsChanged(this.grants.list());
+    }
+    return { run: true, arguments: args, via: 'person', edited };
+  }
+}

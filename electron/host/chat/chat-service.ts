@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { HostError } from '../../../shared/api/host-error.ts';
+import type { ChatMessage, Conversation, ConversationSummary, ProviderId, TurnState } from '../../../shared/chat/chat-types.ts';
+import type { HostEventBus } from '../event-bus.ts';
+import type { ConversationStore } from '../store/conversations.ts';
+import type { ToolApprover } from './approval/tool-approver.ts';
+import { FALLBACK_MODELS } from './chat-settings.ts';
+import type { ChatSettings } from './chat-settings.ts';
+import { MessageWriter } from './message-writer.ts';
+import type { ProviderFactory } from './providers/provider-factory.ts';
+import { ProviderError, toProviderError } from './providers/provider-error.ts';
+import type { ChatToolHost } from './tool-offer.ts';
+import { runTurn } from './turn-runner.ts';
+
+export interface ChatServiceOptions {
+  store: ConversationStore;
+  settings: ChatSettings;
+  events: HostEventBus;
+  tools: ChatToolHost;
+  approver: ToolApprover;
+  providers: ProviderFactory;
+  now?: () => number;
+}
+
+export interface SendInput {
+  conversationId: string;
+  text: string;
+  provider?: ProviderId;
+  model?: string;
+}
+
+interface ActiveTurn {
+  controller: AbortController;
+  state: TurnState;
+  done: Promise<ChatMessage>;
+}
+
+/** Conversations and their turns: the person's message is saved first, the answer streams in as events. */
+export class ChatService {
+  private readonly options: ChatServiceOptions;
+  private readonly active = new Map<string, ActiveTurn>();
+  private readonly now: () => number;
+
+  constructor(options: ChatServiceOptions) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+  }
+
+  get approver(): ToolApprover {
+    return this.options.approver;
+  }
+
+  list(): ConversationSummary[] {
+    return this.options.store.list();
+  }
+
+  get(id: string): Conversation {
+    const conversation = this.options.store.get(id);
+    if (!conversation) throw notFound(id);
+    return conversation;
+  }
+
+  create(title?: string): ConversationSummary {
+    const summary = this.options.store.create(title);
+    this.announceList();
+    return summary;
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    const summary = this.options.store.rename(id, title);
+    if (!summary) throw notFound(id);
+    this.announceList();
+    return summary;
+  }
+
+  async delete(id: string): Promise<void> {
+    const turn = this.active.get(id);
+    if (turn) {
+      turn.controller.abort();
+      await turn.done.catch(() => undefined);
+    }
+    if (!this.options.store.delete(id)) throw notFound(id);
+    this.announceList();
+  }
+
+  setToolEnabled(id: string, server: string, tool: string | undefined, enabled: boolean): Conversation {
+    const conversation = this.get(id);
+    const key = tool ? `${server}/${tool}` : server;
+    let disabled = conversation.disabledTools.filter((entry) => entry !== key);
+    if (!enabled) disabled.push(key);
+    // Switching a whole server back on clears its single-tool switches too.
+    if (enabled && !tool) disabled = disabled.filter((entry) => !entry.startsWith(`${server}/`));
+    this.options.store.setDisabledTools(id, disabled);
+    return this.get(id);
+  }
+
+  turnState(conversationId: string): TurnState {
+    return this.active.get(conversationId)?.state ?? 'idle';
+  }
+
+  /**
+   * Saves the person's message, then runs the turn in the background. `done` settles with the answer when the
+   * turn ends, whatever the outcome (the CLI waits on it; the UI follows the events instead).
+   */
+  send(input: SendInput): { userMessageId: string; done: Promise<ChatMessage> } {
+    const conversation = this.get(input.conversationId);
+    if (this.active.has(conversation.id)) {
+      throw new HostError('conflict', 'This conversation is still answering: stop it or wait before sending.');
+    }
+    const { store, settings } = this.options;
+    const current = settings.get();
+    const provider = input.provider ?? conversation.provider ?? current.defaultProvider;
+    const model =
+      input.model ?? (conversation.provider === provider ? conversation.model : undefined) ?? defaultModelFor(provider, current);
+
+    const userMessage = this.userMessageFor(conversation, input.text);
+    const answer: ChatMessage = {
+      id: randomUUID(),
+      conversationId: conversation.id,
+      role: 'assistant',
+      blocks: [],
+      status: 'streaming',
+      createdAt: this.now(),
+      model,
+      provider,
+    };
+    store.addMessage(answer);
+    store.setModel(conversation.id, provider, model);
+    this.emitMessage(userMessage);
+    this.announceList();
+
+    const controller = new AbortController();
+    const writer = new MessageWriter({ store, events: this.options.events, message: answer });
+    writer.changed();
+    const turn: ActiveTurn = { controller, state: 'streaming', done: Promise.resolve(answer) };
+    this.active.set(conversation.id, turn);
+    const setState = (state: TurnState) => {
+      turn.state = state;
+      this.options.events.emit('chat.turn', { conversationId: conversation.id, state });
+    };
+    setState('streaming');
+
+    const history = store.messages(conversation.id).filter((message) => message.id !== answer.id);
+    turn.done = (async () => {
+      try {
+        let chatProvider;
+        try {
+          chatProvider = this.options.providers(provider);
+        } catch (error) {
+          answer.status = 'error';
+          answer.error = (error instanceof ProviderError ? error : toProviderError(error, provider)).info;
+          writer.changed();
+          setState('idle');
+          return answer;
+        }
+        await runTurn({
+          conversationId: conversation.id,
+          disabledTools: conversation.disabledTools,
+          provider: chatProvider,
+          model,
+          systemPrompt: current.systemPrompt,
+          maxSteps: current.maxStepsPerTurn,
+          toolResultCharLimit: current.toolResultCharLimit,
+          history,
+          writer,
+          tools: this.options.tools,
+          approver: this.options.approver,
+          signal: controller.signal,
+          onState: setState,
+          now: this.now,
+        });
+        return answer;
+      } finally {
+        this.active.delete(conversation.id);
+        store.touch(conversation.id);
+        this.announceList();
+      }
+    })();
+    return { userMessageId: userMessage.id, done: turn.done };
+  }
+
+  /** Aborts the stream and the tool calls in flight; the answer keeps what arrived, marked `stopped`. */
+  async stop(conversationId: string): Promise<boolean> {
+    const turn = this.active.get(conversationId);
+    if (!turn) return false;
+    turn.controller.abort();
+    await turn.done.catch(() => undefined);
+    return true;
+  }
+
+  /** Stops every turn (the host is closing). */
+  async close(): Promise<void> {
+    await Promise.all([...this.active.keys()].map((id) => this.stop(id)));
+  }
+
+  /**
+   * Sending the same text again after a failed turn retries it: the saved message is reused rather than
+   * repeated. Otherwise the message is saved as new.
+   */
+  private userMessageFor(conversation: Conversation, text: string): ChatMessage {
+    const [last, beforeLast] = [conversation.messages.at(-1), conversation.messages.at(-2)];
+    const unanswered =
+      last?.role === 'user'
+        ? last
+        : last?.role === 'assistant' && last.status === 'error' && last.blocks.length === 0 && beforeLast?.role === 'user'
+          ? beforeLast
+          : undefined;
+    const sameText = unanswered?.blocks.length === 1 && unanswered.blocks[0].type === 'text' && unanswered.blocks[0].text === text;
+    if (unanswered && sameText) return unanswered;
+    const message: ChatMessage = {
+      id: randomUUID(),
+      conversationId: conversation.id,
+      role: 'user',
+      blocks: [{ type: 'text', text }],
+      status: 'complete',
+      createdAt: this.now(),
+    };
+    this.options.store.addMessage(message);
+    return message;
+  }
+
+  private emitMessage(message: ChatMessage): void {
+    this.options.events.emit('chat.message', { conversationId: message.conversationId, message: structuredClone(message) });
+  }
+
+  private announceList(): void {
+    this.options.events.emit('chat.conversations', this.options.store.list());
+  }
+}
+
+function defaultModelFor(provider: ProviderId, settings: ReturnType<ChatSettings['get']>): string {
+  if (provider === settings.defaultProvider) return settings.defaultModel;
+  return FALLBACK_MODELS[provider];
+}
+
+function notFound(id: string): HostError {
+  return new HostError('not_found', `no conversation with id ${id}`);
+}

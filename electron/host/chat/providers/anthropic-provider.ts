@@ -1,0 +1,189 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type {
+  ContentBlockParam,
+  MessageParam,
+  RawMessageStreamEvent,
+  TextBlockParam,
+  Tool as AnthropicTool,
+  ToolUnion,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { TokenUsage } from '../../../../shared/chat/chat-types.ts';
+import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
+import { toAnthropicToolResult } from '../bridge/result-anthropic.ts';
+import { historyTurns, resultForModel } from './history-steps.ts';
+import { emptyUsage, parseToolInput } from './provider.ts';
+import type { ChatProvider, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
+import { ProviderError, toProviderError } from './provider-error.ts';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  baseURL?: string;
+  /** The SDK's own retries: few, so a failing turn reaches the person quickly. */
+  maxRetries?: number;
+  timeoutMs?: number;
+  maxTokens?: number;
+}
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * Our history → Messages API `messages`. Consecutive messages of one role are merged (a failed turn leaves two
+ * user messages in a row), and the last block carries a cache breakpoint so each step of a tool loop reads the
+ * conversation so far from the prompt cache.
+ */
+export function toAnthropicMessages(request: Pick<TurnRequest, 'history' | 'toolResultCharLimit'>): MessageParam[] {
+  const messages: MessageParam[] = [];
+  const push = (role: 'user' | 'assistant', content: ContentBlockParam[]) => {
+    if (content.length === 0) return;
+    const last = messages.at(-1);
+    if (last && last.role === role) (last.content as ContentBlockParam[]).push(...content);
+    else messages.push({ role, content: [...content] });
+  };
+  for (const turn of historyTurns(request.history)) {
+    if (turn.role === 'user') {
+      push('user', [{ type: 'text', text: turn.text }]);
+      continue;
+    }
+    for (const step of turn.steps) {
+      const content: ContentBlockParam[] = [];
+      if (step.text.trim()) content.push({ type: 'text', text: step.text.trimEnd() });
+      for (const call of step.calls) content.push({ type: 'tool_use', id: call.id, name: call.modelName, input: call.arguments });
+      push('assistant', content);
+      if (step.calls.length > 0) {
+        push(
+          'user',
+          step.calls.map((call) => toAnthropicToolResult(call.id, resultForModel(call), { maxChars: request.toolResultCharLimit }).block),
+        );
+      }
+    }
+  }
+  const lastBlock = (messages.at(-1)?.content as ContentBlockParam[] | undefined)?.at(-1);
+  if (lastBlock && lastBlock.type !== 'thinking' && lastBlock.type !== 'redacted_thinking') {
+    (lastBlock as TextBlockParam).cache_control = EPHEMERAL;
+  }
+  return messages;
+}
+
+/** Breakpoints on the last tool and the system prompt: tools, then system, are the stable prefix of every request. */
+export function cachedTools(tools: readonly AnthropicTool[]): ToolUnion[] {
+  return tools.map((tool, index) => (index === tools.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool));
+}
+
+function mapStopReason(reason: string | null): StopReason {
+  if (reason === 'end_turn' || reason === 'stop_sequence') return 'end_turn';
+  if (reason === 'tool_use') return 'tool_use';
+  if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'max_tokens';
+  if (reason === 'refusal') return 'refusal';
+  return 'other';
+}
+
+export class AnthropicProvider implements ChatProvider {
+  readonly id = 'anthropic' as const;
+  private readonly client: Anthropic;
+  private readonly apiKey: string;
+  private readonly maxTokens: number;
+
+  constructor(options: AnthropicProviderOptions) {
+    this.apiKey = options.apiKey;
+    this.maxTokens = options.maxTokens ?? 16_384;
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL || ANTHROPIC_DEFAULT_BASE_URL,
+      maxRetries: options.maxRetries ?? 1,
+      timeout: options.timeoutMs ?? 120_000,
+      // The SDK would otherwise log to the console, which reaches the app's log files.
+      logLevel: 'off',
+    });
+  }
+
+  async streamTurn(request: TurnRequest, sink: TurnSink): Promise<TurnResult> {
+    const usage: TokenUsage = emptyUsage();
+    const toolUses: ToolUse[] = [];
+    const pending = new Map<number, { id: string; name: string; json: string }>();
+    let stopReason: string | null = null;
+    let started = false;
+    let finished = false;
+    try {
+      const stream = await this.client.messages.create(
+        {
+          model: request.model,
+          max_tokens: this.maxTokens,
+          system: request.system ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : undefined,
+          messages: toAnthropicMessages(request),
+          ...(request.tools.anthropicTools.length > 0 ? { tools: cachedTools(request.tools.anthropicTools) } : {}),
+          stream: true,
+        },
+        { signal: request.signal },
+      );
+      for await (const event of stream as AsyncIterable<RawMessageStreamEvent>) {
+        started = true;
+        switch (event.type) {
+          case 'message_start': {
+            const start = event.message.usage;
+            usage.inputTokens = start.input_tokens ?? 0;
+            usage.outputTokens = start.output_tokens ?? 0;
+            usage.cacheReadTokens = start.cache_read_input_tokens ?? 0;
+            usage.cacheCreationTokens = start.cache_creation_input_tokens ?? 0;
+            break;
+          }
+          case 'content_block_start':
+            if (event.content_block.type === 'text' && event.content_block.text) sink.text(event.content_block.text);
+            if (event.content_block.type === 'tool_use') {
+              pending.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+            }
+            break;
+          case 'content_block_delta':
+            if (event.delta.type === 'text_delta') sink.text(event.delta.text);
+            else if (event.delta.type === 'input_json_delta') {
+              const use = pending.get(event.index);
+              if (use) use.json += event.delta.partial_json;
+            }
+            break;
+          case 'content_block_stop': {
+            const use = pending.get(event.index);
+            if (!use) break;
+            pending.delete(event.index);
+            const parsed = parseToolInput(use.json);
+            const complete: ToolUse = { id: use.id, name: use.name, input: parsed.input };
+            if (parsed.error) complete.inputError = parsed.error;
+            toolUses.push(complete);
+            sink.toolUse(complete);
+            break;
+          }
+          case 'message_delta':
+            stopReason = event.delta.stop_reason ?? stopReason;
+            usage.outputTokens = event.usage.output_tokens ?? usage.outputTokens;
+            if (event.usage.input_tokens != null) usage.inputTokens = event.usage.input_tokens;
+            if (event.usage.cache_read_input_tokens != null) usage.cacheReadTokens = event.usage.cache_read_input_tokens;
+            if (event.usage.cache_creation_input_tokens != null) usage.cacheCreationTokens = event.usage.cache_creation_input_tokens;
+            break;
+          case 'message_stop':
+            finished = true;
+            break;
+        }
+      }
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      throw toProviderError(error, 'anthropic', { midStream: started, secrets: [this.apiKey] });
+    }
+    if (!finished) {
+      throw new ProviderError({ kind: 'stream', message: 'The answer broke off while streaming: the connection closed early.' });
+    }
+    return { stopReason: mapStopReason(stopReason), usage, toolUses };
+  }
+
+  async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    const models: ModelInfo[] = [];
+    try {
+      for await (const model of this.client.models.list({ limit: 100 }, { signal })) {
+        models.push({ id: model.id, displayName: model.display_name || model.id, provider: 'anthropic' });
+        if (models.length >= 500) break;
+      }
+    } catch (error) {
+      throw toProviderError(error, 'anthropic', { secrets: [this.apiKey] });
+    }
+    return models;
+  }
+}

@@ -1,0 +1,155 @@
+import OpenAI from 'openai';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionChunk,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { TokenUsage } from '../../../../shared/chat/chat-types.ts';
+import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
+import { toOpenAIToolMessages } from '../bridge/result-openai.ts';
+import { historyTurns, resultForModel } from './history-steps.ts';
+import { emptyUsage, parseToolInput } from './provider.ts';
+import type { ChatProvider, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
+import { ProviderError, toProviderError } from './provider-error.ts';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export interface OpenAIProviderOptions {
+  /** Local servers (Ollama, LM Studio, vLLM) need none. */
+  apiKey?: string;
+  baseURL?: string;
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+/** Our history → Chat Completions `messages`, the system prompt first. */
+export function toOpenAIMessages(request: Pick<TurnRequest, 'history' | 'toolResultCharLimit' | 'system'>): ChatCompletionMessageParam[] {
+  const messages: ChatCompletionMessageParam[] = [];
+  if (request.system) messages.push({ role: 'system', content: request.system });
+  for (const turn of historyTurns(request.history)) {
+    if (turn.role === 'user') {
+      messages.push({ role: 'user', content: turn.text });
+      continue;
+    }
+    for (const step of turn.steps) {
+      const assistant: ChatCompletionAssistantMessageParam = { role: 'assistant', content: step.text.trim() ? step.text : null };
+      if (step.calls.length > 0) {
+        assistant.tool_calls = step.calls.map((call) => ({
+          id: call.id,
+          type: 'function' as const,
+          function: { name: call.modelName, arguments: JSON.stringify(call.arguments) },
+        }));
+      }
+      messages.push(assistant);
+      // Tool messages must directly follow their assistant message; images some tools return come after all of them.
+      const trailing: ChatCompletionMessageParam[] = [];
+      for (const call of step.calls) {
+        const converted = toOpenAIToolMessages(call.id, resultForModel(call), { maxChars: request.toolResultCharLimit });
+        for (const message of converted.messages) (message.role === 'tool' ? messages : trailing).push(message);
+      }
+      messages.push(...trailing);
+    }
+  }
+  return messages;
+}
+
+function mapFinishReason(reason: string | null): StopReason {
+  if (reason === 'stop') return 'end_turn';
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use';
+  if (reason === 'length') return 'max_tokens';
+  if (reason === 'content_filter') return 'refusal';
+  return 'other';
+}
+
+/** OpenAI and every server that speaks its Chat Completions API: Ollama, LM Studio, vLLM, OpenRouter. */
+export class OpenAIProvider implements ChatProvider {
+  readonly id = 'openai' as const;
+  private readonly client: OpenAI;
+  private readonly apiKey: string | undefined;
+
+  constructor(options: OpenAIProviderOptions) {
+    this.apiKey = options.apiKey;
+    this.client = new OpenAI({
+      // The SDK refuses to start without a key; local servers ignore the header.
+      apiKey: options.apiKey || 'none',
+      baseURL: options.baseURL || OPENAI_DEFAULT_BASE_URL,
+      maxRetries: options.maxRetries ?? 1,
+      timeout: options.timeoutMs ?? 120_000,
+      logLevel: 'off',
+    });
+  }
+
+  async streamTurn(request: TurnRequest, sink: TurnSink): Promise<TurnResult> {
+    const usage: TokenUsage = emptyUsage();
+    const calls = new Map<number, { id: string; name: string; json: string }>();
+    let finishReason: string | null = null;
+    let started = false;
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: request.model,
+          messages: toOpenAIMessages(request),
+          ...(request.tools.openaiTools.length > 0 ? { tools: [...request.tools.openaiTools] } : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal: request.signal },
+      );
+      for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+        started = true;
+        if (chunk.usage) {
+          const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
+          // OpenAI counts cached tokens inside prompt_tokens; ours keeps them apart, as Anthropic does.
+          usage.inputTokens = Math.max(0, (chunk.usage.prompt_tokens ?? 0) - cached);
+          usage.cacheReadTokens = cached;
+          usage.outputTokens = chunk.usage.completion_tokens ?? 0;
+        }
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        if (choice.delta?.content) sink.text(choice.delta.content);
+        for (const delta of choice.delta?.tool_calls ?? []) {
+          let call = calls.get(delta.index);
+          if (!call) {
+            call = { id: '', name: '', json: '' };
+            calls.set(delta.index, call);
+          }
+          if (delta.id) call.id = delta.id;
+          if (delta.function?.name) call.name += delta.function.name;
+          if (delta.function?.arguments) call.json += delta.function.arguments;
+        }
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+      }
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      throw toProviderError(error, 'openai', { midStream: started, secrets: [this.apiKey] });
+    }
+    if (finishReason === null) {
+      throw new ProviderError({ kind: 'stream', message: 'The answer broke off while streaming: the connection closed early.' });
+    }
+    const toolUses: ToolUse[] = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, call]) => {
+        const parsed = parseToolInput(call.json);
+        // Some local servers send no id; the history needs one to pair the result with its call.
+        const use: ToolUse = { id: call.id || `call_${index}_${Date.now().toString(36)}`, name: call.name, input: parsed.input };
+        if (parsed.error) use.inputError = parsed.error;
+        return use;
+      });
+    for (const use of toolUses) sink.toolUse(use);
+    const stopReason = toolUses.length > 0 && finishReason !== 'length' ? 'tool_use' : mapFinishReason(finishReason);
+    return { stopReason, usage, toolUses };
+  }
+
+  async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    const models: ModelInfo[] = [];
+    try {
+      for await (const model of this.client.models.list({ signal })) {
+        models.push({ id: model.id, displayName: model.id, provider: 'openai' });
+        if (models.length >= 1000) break;
+      }
+    } catch (error) {
+      throw toProviderError(error, 'openai', { secrets: [this.apiKey] });
+    }
+    return models.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+}

@@ -1,0 +1,74 @@
+import type { ChatMessage, ProviderId, TokenUsage } from '../../../../shared/chat/chat-types.ts';
+import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
+import type { ToolIndex } from '../bridge/tool-index.ts';
+
+export interface ToolUse {
+  /** The provider's id for the call. */
+  id: string;
+  /** The namespaced name the model used. */
+  name: string;
+  input: Record<string, unknown>;
+  /** Set when the model's arguments were not a JSON object; the call is answered with this error. */
+  inputError?: string;
+}
+
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
+
+export interface TurnRequest {
+  model: string;
+  system: string;
+  /** The conversation so far, the answer being built last (its tool calls settled). */
+  history: readonly ChatMessage[];
+  tools: ToolIndex;
+  /** Characters of one tool result the model gets. */
+  toolResultCharLimit: number;
+  signal: AbortSignal;
+}
+
+export interface TurnSink {
+  /** Text to append to the answer's current text block. */
+  text(delta: string): void;
+  /** A tool use, complete with its arguments. */
+  toolUse(use: ToolUse): void;
+}
+
+export interface TurnResult {
+  stopReason: StopReason;
+  usage: TokenUsage;
+  toolUses: ToolUse[];
+}
+
+/**
+ * One model provider: streams one model response from our history, and lists models. Throws `ProviderError`
+ * on failure; an abort through `signal` rejects with an abort error (tell with `isAbortError`).
+ */
+export interface ChatProvider {
+  readonly id: ProviderId;
+  streamTurn(request: TurnRequest, sink: TurnSink): Promise<TurnResult>;
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+}
+
+export function emptyUsage(): TokenUsage {
+  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+}
+
+export function addUsage(total: TokenUsage, step: TokenUsage): TokenUsage {
+  return {
+    inputTokens: total.inputTokens + step.inputTokens,
+    outputTokens: total.outputTokens + step.outputTokens,
+    cacheReadTokens: total.cacheReadTokens + step.cacheReadTokens,
+    cacheCreationTokens: total.cacheCreationTokens + step.cacheCreationTokens,
+  };
+}
+
+/** Arguments as the model streamed them → a JSON object, or the reason they are not one. */
+export function parseToolInput(json: string): { input: Record<string, unknown>; error?: string } {
+  if (json.trim() === '') return { input: {} };
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { input: value as Record<string, unknown> };
+    return { input: {}, error: 'the arguments were not a JSON object' };
+  } catch {
+    return { input: {}, error: 'the arguments were not valid JSON' };
+  }
+}

@@ -1,0 +1,198 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { ChatMessage, ToolCallBlock, TurnState } from '../../../shared/chat/chat-types.ts';
+import { limitResultParts } from './bridge/result-limits.ts';
+import { toResultParts } from './bridge/result-parts.ts';
+import type { ToolApprover } from './approval/tool-approver.ts';
+import type { MessageWriter } from './message-writer.ts';
+import { addUsage, emptyUsage } from './providers/provider.ts';
+import type { ChatProvider, ToolUse } from './providers/provider.ts';
+import { isAbortError, ProviderError, toProviderError } from './providers/provider-error.ts';
+import { offerTools, systemPromptFor } from './tool-offer.ts';
+import type { ChatToolHost, ToolOffer } from './tool-offer.ts';
+
+export interface TurnOptions {
+  conversationId: string;
+  disabledTools: readonly string[];
+  provider: ChatProvider;
+  model: string;
+  systemPrompt: string;
+  maxSteps: number;
+  toolResultCharLimit: number;
+  /** The conversation before the answer. */
+  history: readonly ChatMessage[];
+  /** The answer, already saved as `streaming`. */
+  writer: MessageWriter;
+  tools: ChatToolHost;
+  approver: ToolApprover;
+  signal: AbortSignal;
+  onState(state: TurnState): void;
+  now?: () => number;
+}
+
+/** Tool call statuses that have not settled: on Stop (or after a crash) they become `cancelled`. */
+const UNSETTLED = new Set(['awaiting-approval', 'running']);
+
+/**
+ * One turn: stream the model's answer; when it asks for tools, get each call approved, run the approved ones
+ * together, give the results back in the order asked, and go on until the model ends its turn, the step limit
+ * is reached, the person stops it, or the provider fails. Always leaves the message settled and replayable.
+ */
+export async function runTurn(options: TurnOptions): Promise<void> {
+  const { writer, signal } = options;
+  const answer = writer.message;
+  const now = options.now ?? Date.now;
+  let usage = emptyUsage();
+  try {
+    for (let step = 1; ; step++) {
+      options.onState('streaming');
+      const offer = offerTools(options.tools, options.disabledTools);
+      const result = await options.provider.streamTurn(
+        {
+          model: options.model,
+          system: systemPromptFor(options.systemPrompt, offer.servers),
+          history: [...options.history, answer],
+          tools: offer.index,
+          toolResultCharLimit: options.toolResultCharLimit,
+          signal,
+        },
+        { text: (delta) => writer.appendText(delta), toolUse: () => {} },
+      );
+      usage = addUsage(usage, result.usage);
+      answer.usage = usage;
+      if (result.stopReason === 'max_tokens') {
+        writer.addBlock({ type: 'notice', level: 'warning', text: 'The answer reached the model\'s output limit and was cut off.' });
+      } else if (result.stopReason === 'refusal') {
+        writer.addBlock({ type: 'notice', level: 'warning', text: 'The model declined to continue.' });
+      }
+      if (result.stopReason !== 'tool_use' || result.toolUses.length === 0) break;
+
+      const calls = result.toolUses.map((use) => toolCallBlock(use, offer, step));
+      for (const call of calls) writer.message.blocks.push(call);
+      if (step >= options.maxSteps) {
+        for (const call of calls) {
+          call.status = 'cancelled';
+          call.error = `Not run: this turn reached its limit of ${options.maxSteps} model steps.`;
+        }
+        writer.addBlock({
+          type: 'notice',
+          level: 'warning',
+          text: `Stopped after ${options.maxSteps} steps, the most one turn may take (Settings → steps per turn). Send a message to let it go on.`,
+        });
+        break;
+      }
+      writer.changed();
+      await settleCalls(calls, offer, options, now);
+      if (signal.aborted) break;
+    }
+    answer.status = signal.aborted ? 'stopped' : 'complete';
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) {
+      answer.status = 'stopped';
+    } else {
+      const failure = error instanceof ProviderError ? error : toProviderError(error, options.provider.id);
+      answer.status = 'error';
+      answer.error = failure.info;
+    }
+  } finally {
+    for (const block of answer.blocks) {
+      if (block.type === 'tool_call' && UNSETTLED.has(block.status)) {
+        block.status = 'cancelled';
+        block.error ??= 'Stopped before the call finished.';
+      }
+    }
+    if (usage.inputTokens + usage.outputTokens > 0) answer.usage = usage;
+    writer.changed();
+    options.onState('idle');
+  }
+}
+
+function toolCallBlock(use: ToolUse, offer: ToolOffer, step: number): ToolCallBlock {
+  const ref = offer.index.resolve(use.name);
+  const definition = ref && offer.definition(ref.server, ref.tool);
+  const block: ToolCallBlock = {
+    type: 'tool_call',
+    id: use.id,
+    server: ref?.server ?? '',
+    tool: ref?.tool ?? use.name,
+    modelName: use.name,
+    arguments: use.input,
+    status: 'awaiting-approval',
+    step,
+  };
+  if (definition?.annotations) block.annotations = definition.annotations;
+  if (!ref || !definition) {
+    block.status = 'error';
+    block.error = `There is no tool named "${use.name}": no connected server offers it, or it is switched off.`;
+  } else if (use.inputError) {
+    block.status = 'error';
+    block.error = `The tool was not called: ${use.inputError}.`;
+  }
+  return block;
+}
+
+/** Approvals are asked together; approved calls run concurrently; each block settles in place, keeping order. */
+async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: TurnOptions, now: () => number): Promise<void> {
+  const { writer, signal } = options;
+  const waiting = calls.filter((call) => call.status === 'awaiting-approval');
+  if (waiting.length === 0) return;
+  options.onState('awaiting-approval');
+  let running = 0;
+  await Promise.all(
+    waiting.map(async (call) => {
+      const outcome = await options.approver.approve(
+        {
+          conversationId: options.conversationId,
+          server: call.server,
+          tool: offer.definition(call.server, call.tool)!,
+          modelName: call.modelName,
+          arguments: call.arguments,
+        },
+        signal,
+      );
+      if (!outcome.run) {
+        call.status = outcome.status;
+        if (outcome.status === 'denied') {
+          if (outcome.reason) call.denialReason = outcome.reason;
+        } else {
+          call.error = outcome.error;
+        }
+        writer.changed();
+        return;
+      }
+      if (signal.aborted) return;
+      call.arguments = outcome.arguments;
+      call.status = 'running';
+      call.startedAt = now();
+      if (running++ === 0) options.onState('running-tools');
+      writer.changed();
+      await runCall(call, options);
+      writer.changed();
+    }),
+  );
+}
+
+async function runCall(call: ToolCallBlock, options: TurnOptions): Promise<void> {
+  const started = options.now?.() ?? Date.now();
+  try {
+    const outcome = await options.tools.callTool(call.server, call.tool, call.arguments, { signal: options.signal });
+    call.result = outcome.result;
+    call.durationMs = outcome.durationMs;
+    call.status = outcome.result.isError === true ? 'error' : 'done';
+    const truncated = truncationFor(outcome.result, options.toolResultCharLimit);
+    if (truncated) call.truncatedForModel = truncated;
+  } catch (error) {
+    call.durationMs = (options.now?.() ?? Date.now()) - started;
+    if (options.signal.aborted) {
+      call.status = 'cancelled';
+      call.error = 'Stopped before the call finished.';
+    } else {
+      call.status = 'error';
+      call.error = error instanceof Error ? error.message : String(error);
+    }
+  }
+}
+
+function truncationFor(result: CallToolResult, maxChars: number): ToolCallBlock['truncatedForModel'] {
+  const { report } = limitResultParts(toResultParts(result), { maxChars });
+  return report.truncated ? { originalChars: report.originalChars, sentChars: report.sentChars } : undefined;
+}
