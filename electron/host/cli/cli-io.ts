@@ -7,6 +7,12 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // `switchboard servers | head -1` closes the pipe early; that is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

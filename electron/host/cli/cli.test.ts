@@ -273,6 +273,32 @@ describe('switchboard CLI', () => {
     }
   });
 
+  test('Ctrl-C while servers are still connecting stops them and exits 130', async () => {
+    const hangTag = `${tag}-hang`;
+    const hangConfig = path.join(root, 'hang.json');
+    writeFileSync(hangConfig, JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)', hangTag] } } }));
+    const child = spawn(process.execPath, [bin, 'servers', '--config', hangConfig, '--data-dir', dataDir, '--timeout', '120000'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    try {
+      for (let attempt = 0; processesTagged(hangTag).length === 0; attempt++) {
+        assert.ok(attempt < 200, 'the silent server never started');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      child.kill('SIGINT');
+      assert.equal(await exited, 130, stderr);
+      assert.deepEqual(processesTagged(hangTag), [], 'the silent server was stopped');
+    } finally {
+      clearTimeout(killer);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
   test('serve without a built app says to build it', async () => {
     const empty = path.join(root, 'empty-renderer');
     mkdirSync(empty, { recursive: true });
