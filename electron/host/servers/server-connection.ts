@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import {
   Client,
+  LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   SSEClientTransport,
@@ -97,6 +98,7 @@ export class ConnectError extends Error {
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const STDERR_TAIL_LINES = 20;
 const SHUTDOWN_GRACE_MS = 2_000;
+const SERVER_LOG_LEVEL = 'info';
 
 /**
  * One life of one server: a fresh SDK client, its transport and (for stdio) its process, from connect to close.
@@ -209,7 +211,7 @@ export class ServerConnection {
     const onProgress = control.onProgress;
     try {
       return await this.client.callTool(
-        { name: tool, arguments: args },
+        { name: tool, arguments: args, ...this.requestMeta() },
         {
           timeout: timeoutMs,
           signal: control.signal,
@@ -225,7 +227,7 @@ export class ServerConnection {
   async readResource(uri: string, control: RequestControl = {}): Promise<ReadResourceResult> {
     const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     try {
-      return await this.client.readResource({ uri }, { timeout: timeoutMs, signal: control.signal });
+      return await this.client.readResource({ uri, ...this.requestMeta() }, { timeout: timeoutMs, signal: control.signal });
     } catch (error) {
       throw this.translate(error, `resource ${uri}`, timeoutMs, control.signal);
     }
@@ -234,7 +236,7 @@ export class ServerConnection {
   async getPrompt(name: string, args: Record<string, string> | undefined, control: RequestControl = {}): Promise<GetPromptResult> {
     const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     try {
-      return await this.client.getPrompt({ name, arguments: args }, { timeout: timeoutMs, signal: control.signal });
+      return await this.client.getPrompt({ name, arguments: args, ...this.requestMeta() }, { timeout: timeoutMs, signal: control.signal });
     } catch (error) {
       throw this.translate(error, `prompt "${name}"`, timeoutMs, control.signal);
     }
@@ -341,11 +343,20 @@ export class ServerConnection {
     this.hooks.log('server', level as LogLevel, truncate(logger ? `[${logger}] ${text}` : text, 8_192));
   }
 
-  /** Asks for info and above when the server offers MCP logging (Server Features → Logging). */
+  /**
+   * 2026-07-28 has no session to hold a log level: each request carries the level it wants log notifications
+   * for in `_meta` (Utilities → Logging). 2025-era requests stay byte-identical; there the level is set once.
+   */
+  private requestMeta(): { _meta?: Record<string, unknown> } {
+    if (this.client.getProtocolEra() !== 'modern' || !this.capabilities?.logging) return {};
+    return { _meta: { [LOG_LEVEL_META_KEY]: SERVER_LOG_LEVEL } };
+  }
+
+  /** Asks a 2025-era server for info and above when it offers MCP logging (Server Features → Logging). */
   private async adoptLogLevel(): Promise<void> {
-    if (!this.capabilities?.logging) return;
+    if (!this.capabilities?.logging || this.client.getProtocolEra() === 'modern') return;
     try {
-      await this.client.setLoggingLevel('info', { timeout: 5_000 });
+      await this.client.setLoggingLevel(SERVER_LOG_LEVEL, { timeout: 5_000 });
     } catch (error) {
       this.hooks.log('host', 'debug', `logging/setLevel was not accepted: ${(error as Error).message}`);
     }
