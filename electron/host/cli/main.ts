@@ -1,5 +1,6 @@
 import { HostError } from '../../../shared/api/host-error.ts';
 import { runCall } from './call-command.ts';
+import { runChat } from './chat-command.ts';
 import { CliError } from './cli-error.ts';
 import { processIo } from './cli-io.ts';
 import type { CliIo } from './cli-io.ts';
@@ -11,6 +12,7 @@ export const mainUsage = `Usage: switchboard <command> [options]
 Commands:
   servers   connect to every configured MCP server and report how each one is doing
   call      call one tool of one server and print the result
+  chat      send one prompt to the model with every server's tools and stream the answer
   serve     run Switchboard in your browser, on this machine only
 
 Run \`switchboard <command> --help\` for the options of a command.
@@ -19,6 +21,7 @@ Run \`switchboard <command> --help\` for the options of a command.
 const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
   servers: runServers,
   call: runCall,
+  chat: runChat,
   serve: runServe,
 };
 
