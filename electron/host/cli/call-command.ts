@@ -1,3 +1,4 @@
+import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { ServerCatalog, ToolCallOutcome } from '../../../shared/servers/server-state.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
@@ -60,6 +61,8 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
   return withHost(locations, { autoStart: true }, async (host) => {
     const state = await waitForServer(host, serverName, timeoutMs);
     if (!state) {
+      const { fileError } = (await host.call('servers.config', {})) as ConfigSnapshot;
+      if (fileError) throw new CliError(`cannot use ${locations.configPath}: ${oneLine(fileError)}`);
       const configured = host.servers.list().map((candidate) => candidate.name);
       throw new CliError(`no server named "${oneLine(serverName)}" in ${locations.configPath}; configured: ${listOrNone(configured)}`);
     }

@@ -154,6 +154,18 @@ describe('switchboard CLI', () => {
     assert.deepEqual(processesTagged(tag), [], 'no server process outlives the CLI');
   });
 
+  test('a config file that cannot be parsed is one clear line and exit 1, for servers and call', async () => {
+    const badConfig = path.join(root, 'bad.json');
+    writeFileSync(badConfig, '{ "mcpServers": { oops');
+    const servers = await runSwitchboard(['servers', '--config', badConfig, '--data-dir', dataDir]);
+    assert.equal(servers.code, 1);
+    assert.equal(servers.stdout, '');
+    assert.match(servers.stderr, /^switchboard: cannot use .*bad\.json: mcp\.json is not valid JSON[^\n]*\n$/);
+    const call = await runSwitchboard(['call', '--config', badConfig, '--data-dir', dataDir, 'good', 'echo']);
+    assert.equal(call.code, 1);
+    assert.match(call.stderr, /^switchboard: cannot use .*bad\.json: mcp\.json is not valid JSON[^\n]*\n$/);
+  });
+
   test('servers prints an aligned table and exits 0 when every enabled server connected', async () => {
     const run = await runSwitchboard(['servers', '--config', goodConfig, '--data-dir', dataDir]);
     assert.equal(run.code, 0, run.stderr);

@@ -3,6 +3,7 @@ import { runCall } from './call-command.ts';
 import { runChat } from './chat-command.ts';
 import { CliError } from './cli-error.ts';
 import { processIo } from './cli-io.ts';
+import { routeProcessWarnings } from './process-warnings.ts';
 import type { CliIo } from './cli-io.ts';
 import { runServe } from './serve-command.ts';
 import { runServers } from './servers-command.ts';
@@ -42,6 +43,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     }
     const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!command) throw CliError.usage(`unknown command "${name}"`, mainUsage);
+    if (io.env.SWITCHBOARD_DEBUG !== '1') routeProcessWarnings(name === 'serve' ? io.stderr : undefined);
     return await command(rest, io);
   } catch (error) {
     io.stderr(`switchboard: ${describe(error)}\n`);

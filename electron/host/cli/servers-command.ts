@@ -39,10 +39,10 @@ export async function runServers(args: string[], io: CliIo): Promise<number> {
         : summary,
     );
     if (values.json) io.stdout(`${JSON.stringify(summaries, null, 2)}\n`);
-    else if (summaries.length === 0) io.stdout(`No servers configured in ${locations.configPath}\n`);
-    else io.stdout(formatServerTable(summaries));
+    else if (summaries.length > 0) io.stdout(formatServerTable(summaries));
+    else if (!config.fileError) io.stdout(`No servers configured in ${locations.configPath}\n`);
     if (config.fileError) {
-      io.stderr(`${oneLine(config.fileError)}\n`);
+      io.stderr(`switchboard: cannot use ${config.path}: ${oneLine(config.fileError)}\n`);
       return 1;
     }
     return allEnabledConnected(summaries) ? 0 : 1;
