@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -129,5 +129,39 @@ export function isProcessAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Pids of live processes whose command line contains `marker` (Linux /proc); empty elsewhere. */
+export function processesWithMarker(marker: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes(marker)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+/** The pids the manager logged as started for a server. */
+export function startedPids(harness: Harness, name: string): number[] {
+  return harness.manager
+    .logs(name)
+    .map((entry) => /^started process (\d+)$/.exec(entry.text)?.[1])
+    .filter((pid): pid is string => pid !== undefined)
+    .map(Number);
+}
+
+/** Polls `condition` every 50 ms until it holds; rejects after `timeoutMs`. */
+export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
