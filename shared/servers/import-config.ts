@@ -75,9 +75,8 @@ export function stripJsonComments(text: string): string {
       const end = text.indexOf('*/', index + 2);
       index = end === -1 ? text.length : end + 2;
     } else if (char === ',') {
-      let next = index + 1;
-      while (next < text.length && /\s/.test(text[next])) next++;
-      if (text[next] !== '}' && text[next] !== ']') output += char;
+      const next = text[nextSignificant(text, index + 1)];
+      if (next !== '}' && next !== ']') output += char;
       index++;
     } else {
       output += char;
@@ -85,6 +84,18 @@ export function stripJsonComments(text: string): string {
     }
   }
   return output;
+}
+
+/** The index of the next character that is neither whitespace nor inside a comment. */
+function nextSignificant(text: string, from: number): number {
+  let index = from;
+  while (index < text.length) {
+    if (/\s/.test(text[index])) index++;
+    else if (text.startsWith('//', index)) index = text.includes('\n', index) ? text.indexOf('\n', index) : text.length;
+    else if (text.startsWith('/*', index)) index = text.includes('*/', index + 2) ? text.indexOf('*/', index + 2) + 2 : text.length;
+    else break;
+  }
+  return index;
 }
 
 type ServerMap = { ok: true; entries: [string | undefined, unknown][] } | { ok: false; error: string };

@@ -199,11 +199,11 @@ export class ServerManager {
     return { server, tool, durationMs: Math.round(performance.now() - started), result };
   }
 
-  readResource(server: string, uri: string): Promise<ReadResourceResult> {
+  async readResource(server: string, uri: string): Promise<ReadResourceResult> {
     return this.connected(server).readResource(uri);
   }
 
-  getPrompt(server: string, name: string, args?: Record<string, string>): Promise<GetPromptResult> {
+  async getPrompt(server: string, name: string, args?: Record<string, string>): Promise<GetPromptResult> {
     return this.connected(server).getPrompt(name, args);
   }
 

@@ -10,6 +10,8 @@ interface StoredSwitches {
 /** Which tools a person has switched off, per server, in the settings table so it survives restarts of the app. */
 export class ToolSwitches {
   private readonly settings: SettingsStore;
+  /** Read once per server: the state of every server is built often, and also while the host shuts down. */
+  private readonly cache = new Map<string, StoredSwitches>();
 
   constructor(settings: SettingsStore) {
     this.settings = settings;
@@ -55,13 +57,19 @@ export class ToolSwitches {
   }
 
   private read(server: string): StoredSwitches {
-    const stored = this.settings.get<StoredSwitches>(key(server), {});
-    return typeof stored === 'object' && stored !== null ? stored : {};
+    let stored = this.cache.get(server);
+    if (!stored) {
+      const value = this.settings.get<StoredSwitches>(key(server), {});
+      stored = typeof value === 'object' && value !== null ? value : {};
+      this.cache.set(server, stored);
+    }
+    return stored;
   }
 
   private write(server: string, value: StoredSwitches): void {
     const empty = !value.serverOff && (value.off ?? []).length === 0;
     this.settings.set(key(server), empty ? undefined : value);
+    this.cache.set(server, empty ? {} : value);
   }
 }
 
