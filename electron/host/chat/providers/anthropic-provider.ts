@@ -20,8 +20,10 @@ export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export interface AnthropicProviderOptions {
   apiKey: string;
   baseURL?: string;
-  /** The SDK's own retries: few, so a failing turn reaches the person quickly. */
+  /** Retries of listing models; few, so a failing call reaches the person quickly. */
   maxRetries?: number;
+  /** Retries of a streamed turn (default 0). */
+  turnRetries?: number;
   timeoutMs?: number;
   maxTokens?: number;
 }
@@ -82,11 +84,13 @@ function mapStopReason(reason: string | null): StopReason {
 export class AnthropicProvider implements ChatProvider {
   readonly id = 'anthropic' as const;
   private readonly client: Anthropic;
+  private readonly turnRetries: number;
   private readonly apiKey: string;
   private readonly maxTokens: number;
 
   constructor(options: AnthropicProviderOptions) {
     this.apiKey = options.apiKey;
+    this.turnRetries = options.turnRetries ?? 0;
     this.maxTokens = options.maxTokens ?? 16_384;
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -115,7 +119,8 @@ export class AnthropicProvider implements ChatProvider {
           ...(request.tools.anthropicTools.length > 0 ? { tools: cachedTools(request.tools.anthropicTools) } : {}),
           stream: true,
         },
-        { signal: request.signal },
+        // No silent retries of a turn: the person sees the failure (with retry-after) at once and can send again.
+        { signal: request.signal, maxRetries: this.turnRetries },
       );
       for await (const event of stream as AsyncIterable<RawMessageStreamEvent>) {
         started = true;

@@ -18,7 +18,10 @@ export interface OpenAIProviderOptions {
   /** Local servers (Ollama, LM Studio, vLLM) need none. */
   apiKey?: string;
   baseURL?: string;
+  /** Retries of listing models; few, so a failing call reaches the person quickly. */
   maxRetries?: number;
+  /** Retries of a streamed turn (default 0). */
+  turnRetries?: number;
   timeoutMs?: number;
 }
 
@@ -65,10 +68,12 @@ function mapFinishReason(reason: string | null): StopReason {
 export class OpenAIProvider implements ChatProvider {
   readonly id = 'openai' as const;
   private readonly client: OpenAI;
+  private readonly turnRetries: number;
   private readonly apiKey: string | undefined;
 
   constructor(options: OpenAIProviderOptions) {
     this.apiKey = options.apiKey;
+    this.turnRetries = options.turnRetries ?? 0;
     this.client = new OpenAI({
       // The SDK refuses to start without a key; local servers ignore the header.
       apiKey: options.apiKey || 'none',
@@ -93,7 +98,8 @@ export class OpenAIProvider implements ChatProvider {
           stream: true,
           stream_options: { include_usage: true },
         },
-        { signal: request.signal },
+        // No silent retries of a turn: the person sees the failure (with retry-after) at once and can send again.
+        { signal: request.signal, maxRetries: this.turnRetries },
       );
       for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
         started = true;

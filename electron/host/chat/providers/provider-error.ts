@@ -115,10 +115,9 @@ function classify(error: unknown, provider: ProviderId, midStream: boolean): Pro
     const type = apiTypeOf(error);
     const withDetail = (text: string) => (detail ? `${text} ${who} said: ${detail}` : text);
     if (status === undefined) {
-      // An `error` event inside a stream that had started fine.
-      if (type === 'overloaded_error') return { kind: 'overloaded', message: withDetail(`${who} is overloaded; try again in a moment.`) };
-      if (type === 'rate_limit_error') return { kind: 'rate_limit', message: withDetail(`${who} is rate limiting requests.`) };
-      return { kind: 'stream', message: withDetail(`The answer broke off while streaming.`) };
+      // An `error` event inside a stream that had started fine: what arrived is partial, whatever the cause.
+      const cause = type === 'overloaded_error' ? ' (overloaded)' : type === 'rate_limit_error' ? ' (rate limited)' : '';
+      return { kind: 'stream', message: withDetail(`The answer broke off while streaming${cause}; send again to retry.`) };
     }
     if (status === 401 || status === 403) {
       return { kind: 'auth', status, message: withDetail(`${who} rejected the API key (${status}). Check it in Settings.`) };
