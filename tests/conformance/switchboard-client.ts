@@ -1,0 +1,104 @@
+/**
+ * The client under test for the official MCP conformance suite: Switchboard's own connection layer.
+ * The suite runs `node switchboard-client.ts <server-url>` with MCP_CONFORMANCE_SCENARIO set; this writes an
+ * mcp.json naming that URL, lets the host's ServerManager connect to it as it would to any configured server,
+ * and then does what the scenario asks for through the manager (call tools, read resources, get prompts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HostEventBus } from '../../electron/host/event-bus.ts';
+import { ServerManager } from '../../electron/host/servers/server-manager.ts';
+import { SettingsStore, openDatabase } from '../../electron/host/store/database.ts';
+import type { ServerCatalog } from '../../shared/servers/server-state.ts';
+
+const serverName = 'conformance';
+
+interface ScenarioContext {
+  manager: ServerManager;
+  catalog: ServerCatalog;
+  /** Scenario data the suite passes in MCP_CONFORMANCE_CONTEXT (JSON), when it has any. */
+  context: Record<string, unknown>;
+}
+
+function toolNamed(catalog: ServerCatalog, name: string) {
+  const tool = catalog.tools.find((entry) => entry.name === name);
+  if (!tool) throw new Error(`the server lists no tool "${name}" (it has: ${catalog.tools.map((entry) => entry.name).join(', ')})`);
+  return tool;
+}
+
+async function call(ctx: ScenarioContext, tool: string, args: Record<string, unknown> = {}): Promise<void> {
+  const outcome = await ctx.manager.callTool(serverName, tool, args, { timeoutMs: 20_000 });
+  console.error(`${tool}: ${JSON.stringify(outcome.result).slice(0, 500)}`);
+}
+
+/** What each scenario expects the client to do after connecting; a scenario not named here only needs the connection and the listing. */
+const scenarioSteps: Record<string, (ctx: ScenarioContext) => Promise<void>> = {
+  tools_call: (ctx) => call(ctx, 'add_numbers', { a: 5, b: 3 }),
+  'sse-retry': (ctx) => call(ctx, 'test_reconnection'),
+  'elicitation-sep1034-client-defaults': (ctx) => call(ctx, 'test_client_elicitation_defaults'),
+  'sep-2322-client-request-state': async (ctx) => {
+    for (const tool of ctx.catalog.tools.filter((entry) => entry.name.startsWith('test_mrtr_'))) await call(ctx, tool.name);
+  },
+  // The schema the host kept for the tool goes back to the server, which diffs it against what it sent.
+  'json-schema-2020-12-preservation': (ctx) =>
+    call(ctx, 'json_schema_echo', { schema: toolNamed(ctx.catalog, 'json_schema_2020_12_tool').inputSchema }),
+  'http-standard-headers': async (ctx) => {
+    for (const tool of ctx.catalog.tools) await call(ctx, tool.name);
+    for (const resource of ctx.catalog.resources) await ctx.manager.readResource(serverName, resource.uri);
+    for (const prompt of ctx.catalog.prompts) await ctx.manager.getPrompt(serverName, prompt.name);
+  },
+  'http-custom-headers': async (ctx) => {
+    const toolCalls = (ctx.context.toolCalls ?? []) as { name: string; arguments: Record<string, unknown> }[];
+    for (const toolCall of toolCalls) await call(ctx, toolCall.name, toolCall.arguments);
+  },
+  'http-invalid-tool-headers': (ctx) => call(ctx, 'valid_tool', { region: 'us-west1' }),
+};
+
+async function authenticatedToolCall(ctx: ScenarioContext): Promise<void> {
+  const tool = ctx.catalog.tools.find((entry) => entry.name === 'test-tool') ?? ctx.catalog.tools[0];
+  if (tool) await call(ctx, tool.name);
+}
+
+async function main(): Promise<number> {
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
+  const url = process.argv[2];
+  if (!scenario || !url) {
+    console.error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> node tests/conformance/switchboard-client.ts <server-url>');
+    return 2;
+  }
+  const context = process.env.MCP_CONFORMANCE_CONTEXT ? (JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) as Record<string, unknown>) : {};
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-conformance-'));
+  const configPath = path.join(dataDir, 'mcp.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: { [serverName]: { url } } }, null, 2));
+  const db = openDatabase(dataDir);
+  const manager = new ServerManager({
+    configPath,
+    events: new HostEventBus(),
+    settings: new SettingsStore(db),
+    connectTimeoutMs: 20_000,
+    // The suite starts every scenario at once; on a small machine the era probe needs more than the default 3 s.
+    probeTimeoutMs: 15_000,
+    // One attempt: a scenario that refuses the connection must fail, not be retried until the suite times out.
+    restartPolicy: { maxAttempts: 0 },
+  });
+  try {
+    await manager.start();
+    const [state] = await manager.settled(25_000);
+    if (state?.status !== 'connected') throw new Error(`server is ${state?.status ?? 'missing'}: ${state?.reason ?? 'no reason given'}`);
+    console.error(`connected: era ${state.era}, protocol ${state.protocolVersion}`);
+    const catalog = manager.catalog(serverName);
+    const steps = scenarioSteps[scenario] ?? (scenario.startsWith('auth/') ? authenticatedToolCall : undefined);
+    await steps?.({ manager, catalog, context });
+    return 0;
+  } catch (error) {
+    console.error(`scenario ${scenario} failed: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  } finally {
+    await manager.close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
