@@ -5,6 +5,7 @@ import {
   LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
+  SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
@@ -26,7 +27,7 @@ import type {
   Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { ServerConfig } from '../../../shared/servers/server-config.ts';
+import type { ServerConfig, TransportKind } from '../../../shared/servers/server-config.ts';
 import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
 import type { LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
 import { formatDuration, translateCallError } from './call-errors.ts';
@@ -41,6 +42,8 @@ export interface CatalogLists {
 }
 
 export interface ConnectedInfo {
+  /** What carries the connection: an `http` entry may have fallen back to `sse`. */
+  transport: TransportKind;
   era: ProtocolEra;
   protocolVersion?: string;
   serverInfo?: Implementation;
@@ -71,6 +74,8 @@ export interface ConnectionOptions {
   probeTimeoutMs: number;
   prior?: PriorDiscovery;
   loginShellPath?: string;
+  /** Use the 2024-11-05 HTTP+SSE transport for an `http` entry, after Streamable HTTP was refused. */
+  legacySse?: boolean;
   hooks: ConnectionHooks;
 }
 
@@ -84,14 +89,17 @@ export interface ToolCallControl extends RequestControl {
 }
 
 export class ConnectError extends Error {
-  /** The process (or remote) went away on its own: worth an automatic retry after a crash. */
+  /** The process went away on its own before the handshake finished. */
   readonly exited: boolean;
   readonly timedOut: boolean;
-  constructor(message: string, options: { exited?: boolean; timedOut?: boolean } = {}) {
+  /** The HTTP status that refused the connection, when one did. */
+  readonly httpStatus: number | undefined;
+  constructor(message: string, options: { exited?: boolean; timedOut?: boolean; httpStatus?: number } = {}) {
     super(message);
     this.name = 'ConnectError';
     this.exited = options.exited ?? false;
     this.timedOut = options.timedOut ?? false;
+    this.httpStatus = options.httpStatus;
   }
 }
 
@@ -128,7 +136,7 @@ export class ServerConnection {
       capabilities: options.capabilities,
       versionNegotiation: {
         // The 2024-11-05 HTTP+SSE transport predates the 2026 revision; probing it would only cost a round trip.
-        mode: transportOf(options.config) === 'sse' ? 'legacy' : 'auto',
+        mode: transportOf(options.config) === 'sse' || options.legacySse ? 'legacy' : 'auto',
         probe: { timeoutMs: options.probeTimeoutMs },
       },
       // One handler set serves both eras: notifications on 2025 connections, `subscriptions/listen` on 2026 ones.
@@ -179,6 +187,7 @@ export class ServerConnection {
       await this.adoptLogLevel();
       const discover: DiscoverResult | undefined = this.client.getDiscoverResult();
       return {
+        transport: this.options.legacySse ? 'sse' : transportOf(config),
         era,
         protocolVersion: this.client.getNegotiatedProtocolVersion(),
         serverInfo: this.client.getServerVersion(),
@@ -307,7 +316,7 @@ export class ServerConnection {
     }
     const url = new URL(config.url);
     const requestInit: RequestInit = config.headers ? { headers: { ...config.headers } } : {};
-    if (transportOf(config) === 'sse') return new SSEClientTransport(url, { requestInit });
+    if (transportOf(config) === 'sse' || this.options.legacySse) return new SSEClientTransport(url, { requestInit });
     return new StreamableHTTPClientTransport(url, { requestInit });
   }
 
@@ -392,6 +401,17 @@ export class ServerConnection {
     });
   }
 
+  /**
+   * HTTP has no process to watch: a request that cannot reach the server is how its loss shows. Treat it like a
+   * crash, so the manager reconnects with backoff instead of reporting "connected" for a server that is gone.
+   */
+  private unreachable(detail: string): void {
+    this.closing = true;
+    this.lostReason = `could not be reached (${detail})`;
+    this.hooks.lost(this.lostReason, undefined);
+    void this.close();
+  }
+
   private describeExit(): string | undefined {
     if (!this.exitInfo) return undefined;
     const { code, signal } = this.exitInfo;
@@ -420,11 +440,17 @@ export class ServerConnection {
       });
     }
     if (error instanceof Error && error.name === 'LaunchError') return new ConnectError(detail);
-    if (!isStdioConfig(this.options.config)) return new ConnectError(`could not connect to ${this.options.config.url}: ${detail}`);
+    if (!isStdioConfig(this.options.config)) {
+      const httpStatus = error instanceof SdkHttpError ? error.status : undefined;
+      return new ConnectError(`could not connect to ${this.options.config.url}: ${describeNetworkError(error)}`, { httpStatus });
+    }
     return new ConnectError(detail);
   }
 
   private translate(error: unknown, subject: string, timeoutMs: number, signal: AbortSignal | undefined): Error {
+    if (!isStdioConfig(this.options.config) && this.connected && !this.closing && isNetworkFailure(error)) {
+      this.unreachable(describeNetworkError(error));
+    }
     return translateCallError(error, { server: this.name, subject, timeoutMs, signal, lostConnection: () => this.lossDuringCall() });
   }
 
@@ -462,6 +488,28 @@ export class ServerConnection {
 function spawnedChild(transport: StdioClientTransport): ChildProcess | undefined {
   const candidate = (transport as unknown as { _process?: unknown })._process;
   return candidate && typeof candidate === 'object' && 'once' in candidate ? (candidate as ChildProcess) : undefined;
+}
+
+const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
+/** fetch() reports a failed connection as `TypeError: fetch failed` with the system error as its cause. */
+function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  if (typeof cause?.code === 'string' && (NETWORK_ERROR_CODES.has(cause.code) || cause.code.startsWith('UND_ERR_'))) return true;
+  return error instanceof TypeError && error.message === 'fetch failed';
+}
+
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof SdkHttpError) {
+    const status = `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}`;
+    const message = error.message.replace(/[:\s]+$/, '');
+    return message.includes(String(error.status)) ? message : `${message} (${status})`;
+  }
+  const cause = (error as { cause?: unknown }).cause;
+  if (error.message === 'fetch failed' && cause instanceof Error) return cause.message;
+  return error.message;
 }
 
 function isAlive(pid: number): boolean {

@@ -94,6 +94,11 @@ interface ManagedServer {
   log: LogRing;
 }
 
+interface Opened {
+  connection: ServerConnection;
+  info: ConnectedInfo;
+}
+
 let sharedLoginShellPath: Promise<string | undefined> | undefined;
 
 /**
@@ -414,20 +419,31 @@ export class ServerManager {
 
     const prior = this.eras.recall(config);
     this.log(server, 'lifecycle', 'info', describeStart(config, prior?.kind));
-    let connection = this.connect(server, config, prior, loginShellPath);
+    const attempt = async (withPrior: PriorDiscovery | undefined, legacySse = false): Promise<Opened> => {
+      const connection = this.connect(server, config, withPrior, loginShellPath, legacySse);
+      return { connection, info: await connection.open() };
+    };
     try {
-      let info: ConnectedInfo;
+      let opened: Opened;
       try {
-        info = await connection.open();
+        opened = await attempt(prior);
       } catch (error) {
-        const timedOut = error instanceof ConnectError && error.timedOut;
-        if (!prior || timedOut || generation !== server.generation) throw error;
-        // A remembered verdict can go stale when a server is upgraded or downgraded: probe again, once.
-        this.eras.forget(config);
-        this.log(server, 'lifecycle', 'warning', `connecting as a ${prior.kind}-era server failed (${(error as Error).message}); probing its protocol era again`);
-        connection = this.connect(server, config, undefined, loginShellPath);
-        info = await connection.open();
+        if (generation !== server.generation || !(error instanceof ConnectError) || error.timedOut) throw error;
+        if (error.httpStatus !== undefined && [400, 404, 405].includes(error.httpStatus) && acceptsSseFallback(config)) {
+          // Transports → Backwards compatibility: a server that refuses Streamable HTTP with a 4xx may be an
+          // HTTP+SSE server of the 2024-11-05 revision.
+          this.log(server, 'lifecycle', 'warning', `the server refused Streamable HTTP (HTTP ${error.httpStatus}); trying the older HTTP+SSE transport`);
+          opened = await attempt(undefined, true);
+        } else if (prior) {
+          // A remembered verdict can go stale when a server is upgraded or downgraded: probe again, once.
+          this.eras.forget(config);
+          this.log(server, 'lifecycle', 'warning', `connecting as a ${prior.kind}-era server failed (${error.message}); probing its protocol era again`);
+          opened = await attempt(undefined);
+        } else {
+          throw error;
+        }
       }
+      const { connection, info } = opened;
       if (generation !== server.generation) {
         await connection.close();
         return;
@@ -435,6 +451,7 @@ export class ServerManager {
       if (info.verdict) this.eras.remember(config, info.verdict);
       server.connection = connection;
       server.info = {
+        transport: info.transport,
         era: info.era,
         protocolVersion: info.protocolVersion,
         serverInfo: info.serverInfo,
@@ -464,7 +481,13 @@ export class ServerManager {
     }
   }
 
-  private connect(server: ManagedServer, config: ServerConfig, prior: PriorDiscovery | undefined, loginShellPath: string | undefined): ServerConnection {
+  private connect(
+    server: ManagedServer,
+    config: ServerConfig,
+    prior: PriorDiscovery | undefined,
+    loginShellPath: string | undefined,
+    legacySse: boolean,
+  ): ServerConnection {
     server.connection?.close().catch(() => {});
     const connection: ServerConnection = new ServerConnection({
       name: server.name,
@@ -476,6 +499,7 @@ export class ServerManager {
       probeTimeoutMs: this.probeTimeoutMs,
       prior,
       loginShellPath,
+      legacySse,
       hooks: {
         log: (source, level, text) => this.log(server, source, level, text),
         catalogChanged: (lists) => {
@@ -626,7 +650,7 @@ export class ServerManager {
     const info = server.info;
     const state: ServerState = {
       name: server.name,
-      transport: server.config ? transportOf(server.config) : guessTransport(server.raw),
+      transport: info?.transport ?? (server.config ? transportOf(server.config) : guessTransport(server.raw)),
       status: server.status,
       counts: {
         tools: server.lists.tools.length,
@@ -661,6 +685,11 @@ export class ServerManager {
       updatedAt: server.catalogUpdatedAt,
     });
   }
+}
+
+/** `http` (or no type) leaves the transport to us; `streamable-http` asks for Streamable HTTP only. */
+function acceptsSseFallback(config: ServerConfig): boolean {
+  return !isStdioConfig(config) && config.type !== 'streamable-http' && config.type !== 'sse';
 }
 
 function notFound(name: string): HostError {
