@@ -1,0 +1,16 @@
+// The slice of node:test and node:assert/strict the renderer tests use, typed without pulling in @types/node.
+export declare function test(name: string, fn: () => void | Promise<void>): void;
+
+type ErrorCheck = RegExp | ((error: unknown) => boolean) | object;
+
+export declare const assert: {
+  (value: unknown, message?: string): asserts value;
+  ok(value: unknown, message?: string): asserts value;
+  equal<T>(actual: unknown, expected: T, message?: string): asserts actual is T;
+  notEqual(actual: unknown, expected: unknown, message?: string): void;
+  deepEqual<T>(actual: unknown, expected: T, message?: string): asserts actual is T;
+  notDeepEqual(actual: unknown, expected: unknown, message?: string): void;
+  match(value: string, pattern: RegExp, message?: string): void;
+  throws(fn: () => unknown, expected?: ErrorCheck, message?: string): void;
+  rejects(promise: Promise<unknown> | (() => Promise<unknown>), expected?: ErrorCheck, message?: string): Promise<void>;
+};
