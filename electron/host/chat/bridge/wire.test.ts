@@ -68,7 +68,7 @@ test('Anthropic: the converted tools and results pass the API checks, and a tool
       .finalMessage();
     assert.equal(second.content[0].type === 'text' && second.content[0].text, 'got text,image,text,document');
     assert.deepEqual(
-      fake.messageRequests[0].body!.tools!.map((tool) => tool.name),
+      fake.messageRequests[0].body!.tools!.map((tool) => (tool as { name: string }).name),
       index.entries.map((entry) => entry.modelName),
     );
   } finally {
