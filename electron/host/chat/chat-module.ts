@@ -59,6 +59,7 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
     approver,
     providers,
   });
+  service.recoverInterrupted();
   const handlers = createChatHandlers({ chat: service, store: conversations, settings, grants, providers, events: options.events });
   return { service, conversations, settings, grants, secrets, approver, handlers, close: () => service.close() };
 }

@@ -46,6 +46,27 @@ export class ChatService {
     this.now = options.now ?? Date.now;
   }
 
+  /**
+   * Answers the app was writing when it went down stay as they were saved (at most the last moment of text is
+   * lost) but are marked stopped, with unfinished tool calls cancelled, so the UI and the next turn see a settled
+   * conversation. Call once at start, before any turn.
+   */
+  recoverInterrupted(): number {
+    const interrupted = this.options.store.streamingMessages().filter((message) => !this.active.has(message.conversationId));
+    for (const message of interrupted) {
+      message.status = 'stopped';
+      for (const block of message.blocks) {
+        if (block.type === 'tool_call' && (block.status === 'awaiting-approval' || block.status === 'running')) {
+          block.status = 'cancelled';
+          block.error = 'Interrupted: Switchboard closed before the call finished.';
+        }
+      }
+      message.blocks.push({ type: 'notice', level: 'warning', text: 'Switchboard closed while this answer was being written.' });
+      this.options.store.saveMessage(message);
+    }
+    return interrupted.length;
+  }
+
   get approver(): ToolApprover {
     return this.options.approver;
   }

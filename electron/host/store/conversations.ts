@@ -144,6 +144,9 @@ export class ConversationStore {
       insertMessage: db.prepare(
         'INSERT INTO messages (id, conversation_id, role, status, created_at, data, search_text) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
+      streaming: db.prepare(
+        "SELECT id, conversation_id, role, status, created_at, data FROM messages WHERE status = 'streaming' ORDER BY row",
+      ),
       updateMessage: db.prepare('UPDATE messages SET status = ?, data = ?, search_text = ? WHERE id = ?'),
       search: db.prepare(
         `SELECT m.id AS message_id, m.conversation_id, c.title, c.updated_at,
@@ -227,6 +230,11 @@ export class ConversationStore {
       }
       this.statements.touch.run(at, message.conversationId);
     });
+  }
+
+  /** Answers still marked as streaming: after a crash, those the app was writing when it went down. */
+  streamingMessages(): ChatMessage[] {
+    return (this.statements.streaming.all() as unknown as MessageRow[]).map(toMessage);
   }
 
   /** Rewrites a message as it stands (called while an answer streams in, and when it ends). */
