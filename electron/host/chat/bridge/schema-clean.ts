@@ -41,8 +41,8 @@ function cleanType(value: unknown): string | string[] | undefined {
 function cleanMap(value: unknown, state: CleanState, depth: number): SchemaObject | undefined {
   if (!isPlainObject(value)) return undefined;
   const out: SchemaObject = {};
-  for (const [name, sub] of Object.entries(value)) {
-    const cleaned = cleanSubschema(sub, state, depth + 1);
+  for (const name of Object.keys(value)) {
+    const cleaned = cleanSubschema(value[name], state, depth + 1);
     if (cleaned !== undefined) out[name] = cleaned;
   }
   return out;
@@ -65,7 +65,8 @@ export function cleanSubschema(value: unknown, state: CleanState, depth = 0): Sc
   let externalRef: string | undefined;
   const tupleForm = Array.isArray(value.items);
 
-  for (const [key, sub] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const sub = value[key];
     if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') {
       if (typeof sub !== 'string') continue;
       if (sub.startsWith('#')) {

@@ -37,10 +37,13 @@ function summarize(schema: Schema): string {
 export function toOpenAISchema(schema: Schema): Schema {
   if (typeof schema === 'boolean') return schema;
   const out: SchemaObject = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
     if (DROPPED.has(key)) continue;
     if (mapKeywords.has(key) && isPlainObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toOpenAISchema(sub as Schema)]));
+      const map: SchemaObject = {};
+      for (const name of Object.keys(value)) map[name] = toOpenAISchema(value[name] as Schema);
+      out[key] = map;
     } else if (singleKeywords.has(key) || key === 'prefixItems' || listKeywords.has(key)) {
       out[key] = Array.isArray(value)
         ? value.map((sub) => toOpenAISchema(sub as Schema))
