@@ -146,6 +146,7 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
           tool: offer.definition(call.server, call.tool)!,
           modelName: call.modelName,
           arguments: call.arguments,
+          toolCallId: call.id,
         },
         signal,
       );

@@ -12,6 +12,8 @@ export interface ToolApprovalQuestion {
   /** The namespaced name the model used. */
   modelName: string;
   arguments: Record<string, unknown>;
+  /** The provider's id for the call, so the UI can show the question next to it. */
+  toolCallId?: string;
 }
 
 export type ApprovalAnswer =
