@@ -17,12 +17,14 @@ import type {
   GetPromptResult,
   Implementation,
   LoggingMessageNotification,
+  McpSubscription,
   PriorDiscovery,
   Prompt,
   ReadResourceResult,
   Resource,
   ResourceTemplateType,
   ServerCapabilities,
+  SubscriptionFilter,
   Tool,
   Transport,
 } from '@modelcontextprotocol/client';
@@ -107,6 +109,7 @@ const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const STDERR_TAIL_LINES = 20;
 const SHUTDOWN_GRACE_MS = 2_000;
 const SERVER_LOG_LEVEL = 'info';
+const MAX_SUBSCRIPTION_RENEWALS = 10;
 
 /**
  * One life of one server: a fresh SDK client, its transport and (for stdio) its process, from connect to close.
@@ -127,6 +130,8 @@ export class ServerConnection {
   private lostReason: string | undefined;
   private stoppedByHost = false;
   private capabilities: ServerCapabilities | undefined;
+  private subscription: McpSubscription | undefined;
+  private subscriptionRenewals = 0;
 
   constructor(options: ConnectionOptions) {
     this.options = options;
@@ -182,6 +187,7 @@ export class ServerConnection {
       this.capabilities = this.client.getServerCapabilities();
       const era = this.client.getProtocolEra() ?? 'legacy';
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
+      if (era === 'modern') await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
       const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
       this.connected = true;
       await this.adoptLogLevel();
@@ -390,6 +396,47 @@ export class ServerConnection {
       .catch(() => this.hooks.catalogChanged(changed));
   }
 
+  /**
+   * 2026-07-28 delivers list-changed notifications only on a `subscriptions/listen` stream. The SDK opens one
+   * after probing, but not when connecting from a remembered verdict, and never renews one the server ended;
+   * both are done here. Changes missed while no stream was open are caught by listing again.
+   */
+  private async listenForListChanges(existing: McpSubscription | undefined): Promise<void> {
+    let subscription = existing;
+    if (!subscription) {
+      const filter = listChangedFilter(this.capabilities);
+      if (!filter) return;
+      try {
+        subscription = await this.client.listen(filter, { timeout: 10_000 });
+      } catch (error) {
+        this.hooks.log('host', 'warning', `could not subscribe to list changes: ${(error as Error).message}`);
+        return;
+      }
+    }
+    this.subscription = subscription;
+    void subscription.closed.then((how) => {
+      if (how !== 'remote' || this.closing || this.subscription !== subscription) return;
+      if (++this.subscriptionRenewals > MAX_SUBSCRIPTION_RENEWALS) {
+        this.hooks.log('host', 'warning', 'the server keeps ending the list-changed subscription; no longer renewing it');
+        return;
+      }
+      this.hooks.log('host', 'info', 'the server ended the list-changed subscription; renewing it');
+      setTimeout(() => void this.renewSubscription(), 1_000).unref();
+    });
+  }
+
+  private async renewSubscription(): Promise<void> {
+    if (this.closing) return;
+    await this.listenForListChanges(undefined);
+    if (this.closing || !this.connected) return;
+    try {
+      const { catalog } = await this.fetchCatalog('refresh');
+      if (!this.closing) this.hooks.catalogChanged(catalog);
+    } catch (error) {
+      this.hooks.log('host', 'warning', `listing again after renewing the subscription failed: ${(error as Error).message}`);
+    }
+  }
+
   private onClosed(): void {
     if (this.closing) return;
     this.closing = true;
@@ -464,6 +511,9 @@ export class ServerConnection {
     if (!this.closing) this.stoppedByHost = true;
     this.closing = true;
     const transport = this.transport;
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    if (subscription) await withTimeout(subscription.close(), SHUTDOWN_GRACE_MS).catch(() => {});
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined && this.connected) {
       await withTimeout(transport.terminateSession(), SHUTDOWN_GRACE_MS).catch(() => {});
     }
@@ -488,6 +538,15 @@ export class ServerConnection {
 function spawnedChild(transport: StdioClientTransport): ChildProcess | undefined {
   const candidate = (transport as unknown as { _process?: unknown })._process;
   return candidate && typeof candidate === 'object' && 'once' in candidate ? (candidate as ChildProcess) : undefined;
+}
+
+function listChangedFilter(capabilities: ServerCapabilities | undefined): SubscriptionFilter | undefined {
+  const filter: SubscriptionFilter = {
+    ...(capabilities?.tools?.listChanged ? { toolsListChanged: true } : {}),
+    ...(capabilities?.prompts?.listChanged ? { promptsListChanged: true } : {}),
+    ...(capabilities?.resources?.listChanged ? { resourcesListChanged: true } : {}),
+  };
+  return Object.keys(filter).length > 0 ? filter : undefined;
 }
 
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);

@@ -168,3 +168,12 @@ test('tool switches persist across a new manager on the same data dir', { timeou
   const all = second.manager.setToolEnabled('fixture', undefined, true);
   assert.ok(all.tools.every((tool) => tool.enabled));
 });
+
+test('before start(), API writes only change the file and start nothing', { timeout: 30_000 }, async (t) => {
+  const harness = createHarness(t, { mcpServers: { existing: fixtureStdio('legacy') } });
+  const added = await harness.manager.addServer('added', fixtureStdio('legacy'));
+  assert.equal(added.status, 'stopped');
+  assert.equal(added.reason, 'not started yet');
+  assert.deepEqual(startedPids(harness, 'added'), []);
+  assert.deepEqual(Object.keys(JSON.parse(readFileSync(harness.configPath, 'utf8')).mcpServers), ['existing', 'added']);
+});

@@ -116,6 +116,18 @@ for (const spec of cases) {
       assert.equal(state.era, spec.era);
       assert.ok(second.manager.logs('fixture').some((entry) => entry.text.includes(`as a ${spec.era}-era server (remembered)`)));
       await second.manager.callTool('fixture', 'echo', { text: 'hi' });
+      // A remembered 2026 verdict skips discovery, and with it the SDK's automatic subscriptions/listen:
+      // list-changed must still arrive.
+      const changed = new Promise<void>((resolve) => {
+        const off = second.events.on('servers.catalogChanged', (catalog) => {
+          if (catalog.server === 'fixture' && catalog.tools.some((tool) => tool.name === 'after_restart')) {
+            off();
+            resolve();
+          }
+        });
+      });
+      await second.manager.callTool('fixture', 'add_tool', { name: 'after_restart' });
+      await changed;
     });
   });
 }

@@ -6,12 +6,17 @@ import path from 'node:path';
 import { binDir, createHarness, isProcessAlive, publishedServer, startedPids, waitForLog } from './test-support/manager-harness.ts';
 
 test('full lifecycle against the published everything server over stdio', { timeout: 90_000 }, async (t) => {
-  const harness = createHarness(t, {
-    mcpServers: {
-      everything: { ...publishedServer('everything'), env: { EVERYTHING_TOKEN: 'do-not-log-me' } },
-      memory: publishedServer('memory'),
+  const configured: { server: string; connectedYet: boolean }[] = [];
+  const harness = createHarness(
+    t,
+    {
+      mcpServers: {
+        everything: { ...publishedServer('everything'), env: { EVERYTHING_TOKEN: 'do-not-log-me' } },
+        memory: publishedServer('memory'),
+      },
     },
-  });
+    { configureClient: (client, server) => configured.push({ server, connectedYet: client.getServerCapabilities() !== undefined }) },
+  );
   const started = Date.now();
   await harness.manager.start();
   assert.ok(harness.manager.list().every((state) => state.status === 'connecting'), 'start() returns while servers connect');
@@ -33,6 +38,11 @@ test('full lifecycle against the published everything server over stdio', { time
   assert.ok(catalog.resources.length > 0 && catalog.resourceTemplates.length > 0 && catalog.prompts.length > 0);
   assert.ok(catalog.updatedAt >= started);
   assert.equal(states.memory.status, 'connected', states.memory.reason);
+
+  // The hook the consent work uses to register handlers sees every client before it connects.
+  assert.deepEqual(configured.map((entry) => entry.server).sort(), ['everything', 'memory']);
+  assert.ok(configured.every((entry) => !entry.connectedYet));
+  assert.equal(harness.manager.client('everything')?.getServerVersion()?.name, 'mcp-servers/everything');
 
   const outcome = await harness.manager.callTool('everything', 'echo', { message: 'hello' });
   assert.deepEqual(outcome.result.content, [{ type: 'text', text: 'Echo: hello' }]);

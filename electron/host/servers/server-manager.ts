@@ -378,7 +378,12 @@ export class ServerManager {
       this.setStatus(server, 'disabled');
       return;
     }
-    if (this.closed) return;
+    // Before start() (one-shot CLI commands) an edit is only written, never started.
+    if (this.closed || !this.started) {
+      await this.stop(server);
+      this.setStatus(server, 'stopped', this.closed ? 'the host shut down' : 'not started yet');
+      return;
+    }
     await this.restartNow(server);
   }
 
