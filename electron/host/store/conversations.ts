@@ -134,6 +134,7 @@ export class ConversationStore {
       one: db.prepare(`SELECT ${summaryColumns} FROM conversations c WHERE c.id = ?`),
       rename: db.prepare('UPDATE conversations SET title = ?, titled = 1, updated_at = ? WHERE id = ?'),
       delete: db.prepare('DELETE FROM conversations WHERE id = ?'),
+      nameFromMessage: db.prepare('UPDATE conversations SET title = ?, titled = 1 WHERE id = ? AND titled = 0'),
       touch: db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
       setModel: db.prepare('UPDATE conversations SET provider = ?, model = ? WHERE id = ?'),
       setDisabled: db.prepare('UPDATE conversations SET disabled_tools = ? WHERE id = ?'),
@@ -148,15 +149,16 @@ export class ConversationStore {
         "SELECT id, conversation_id, role, status, created_at, data FROM messages WHERE status = 'streaming' ORDER BY row",
       ),
       updateMessage: db.prepare('UPDATE messages SET status = ?, data = ?, search_text = ? WHERE id = ?'),
+      // Rank and cut inside FTS5 first (its `rank` order is optimised), then build snippets for those rows only.
       search: db.prepare(
         `SELECT m.id AS message_id, m.conversation_id, c.title, c.updated_at,
                 snippet(messages_fts, 0, '[[', ']]', '…', 16) AS snippet
-           FROM messages_fts
-           JOIN messages m ON m.row = messages_fts.rowid
+           FROM (SELECT rowid, rank FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) AS best
+           JOIN messages_fts ON messages_fts.rowid = best.rowid
+           JOIN messages m ON m.row = best.rowid
            JOIN conversations c ON c.id = m.conversation_id
-          WHERE messages_fts MATCH ?
-          ORDER BY bm25(messages_fts), c.updated_at DESC
-          LIMIT ?`,
+          WHERE messages_fts MATCH ?1
+          ORDER BY best.rank, c.updated_at DESC`,
       ),
     };
   }
@@ -224,9 +226,7 @@ export class ConversationStore {
         searchTextOf(message),
       );
       if (message.role === 'user') {
-        this.db
-          .prepare('UPDATE conversations SET title = ?, titled = 1 WHERE id = ? AND titled = 0')
-          .run(titleFrom(searchTextOf(message)), message.conversationId);
+        this.statements.nameFromMessage.run(titleFrom(searchTextOf(message)), message.conversationId);
       }
       this.statements.touch.run(at, message.conversationId);
     });
