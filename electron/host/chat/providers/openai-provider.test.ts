@@ -64,7 +64,7 @@ describe('the OpenAI-compatible provider (fake Chat Completions API, real MCP se
     assert.match(String(tool.content), /^42\b/);
   });
 
-  test('errors map the same way: 401 is auth, 429 carries retry-after', async () => {
+  test('errors map the same way: 401 auth, 429 with retry-after, 503 overloaded, a broken stream', async () => {
     fake.failNext('auth');
     const denied = await turn('hi');
     assert.equal(denied.status, 'error');
@@ -73,6 +73,14 @@ describe('the OpenAI-compatible provider (fake Chat Completions API, real MCP se
     fake.failNext('rate_limit', { retryAfterSeconds: 3 });
     const limited = await turn('hi');
     assert.deepEqual([limited.error?.kind, limited.error?.retryAfterSeconds], ['rate_limit', 3]);
+    fake.failNext('overloaded');
+    assert.deepEqual([(await turn('hi')).error?.kind], ['overloaded']);
+    for (const kind of ['drop', 'stream_error'] as const) {
+      fake.failNext(kind);
+      const broken = await turn('hi');
+      assert.equal(broken.status, 'error');
+      assert.equal(broken.error?.kind, 'stream', kind);
+    }
   });
 
   test('models are listed from the server', async () => {

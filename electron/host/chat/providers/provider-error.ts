@@ -132,7 +132,8 @@ function classify(error: unknown, provider: ProviderId, midStream: boolean): Pro
       if (retryAfter !== undefined) info.retryAfterSeconds = retryAfter;
       return info;
     }
-    if (status === 529 || type === 'overloaded_error') {
+    // Anthropic says 529; OpenAI-compatible servers say 503 when the model is overloaded or still loading.
+    if (status === 529 || status === 503 || type === 'overloaded_error') {
       return { kind: 'overloaded', status, message: withDetail(`${who} is overloaded (${status}); try again in a moment.`) };
     }
     if (status >= 500) return { kind: 'server', status, message: withDetail(`${who} had an internal error (${status}).`) };
