@@ -35,6 +35,7 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict(
         [...noNode.patterns, { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing above it.' }],
