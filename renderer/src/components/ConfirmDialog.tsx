@@ -1,0 +1,43 @@
+import { useActionState } from 'react';
+import { Dialog } from './Dialog.tsx';
+import { errorMessage } from './error-message.ts';
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({ title, message, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+  const [error, confirm, pending] = useActionState(async () => {
+    try {
+      await onConfirm();
+    } catch (failure) {
+      return errorMessage(failure);
+    }
+    onClose();
+    return undefined;
+  }, undefined);
+  return (
+    <Dialog title={title} onClose={onClose} description={message}>
+      <form action={confirm} className="dialog-body">
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <footer className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'} disabled={pending} autoFocus>
+            {pending ? `${confirmLabel}…` : confirmLabel}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}

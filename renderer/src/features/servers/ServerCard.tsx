@@ -1,0 +1,65 @@
+import type { ServerState } from '../../../../shared/servers/server-state.ts';
+import { Switch } from '../../components/Switch.tsx';
+import { EraBadge } from './EraBadge.tsx';
+import { ServerProblems } from './ServerProblems.tsx';
+import { plural, shortCommand } from './server-status.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+export interface ServerActions {
+  select(name: string): void;
+  setEnabled(name: string, enabled: boolean): void;
+  restart(name: string): void;
+  edit(name: string): void;
+  remove(name: string): void;
+}
+
+function countsText(server: ServerState): string {
+  const { tools, resources, resourceTemplates, prompts } = server.counts;
+  return [plural(tools, 'tool'), plural(resources + resourceTemplates, 'resource'), plural(prompts, 'prompt')].join(' · ');
+}
+
+function target(server: ServerState): { short: string; full: string } | undefined {
+  const launch = server.launch;
+  if (!launch) return undefined;
+  if (launch.transport !== 'stdio') return { short: launch.url, full: launch.url };
+  return { short: shortCommand(launch.command, launch.args), full: [launch.command, ...launch.args].join(' ') };
+}
+
+export function ServerCard({ server, selected, actions }: { server: ServerState; selected: boolean; actions: ServerActions }) {
+  const enabled = server.status !== 'disabled';
+  const launch = target(server);
+  return (
+    <li className={selected ? 'server-card selected' : 'server-card'} aria-label={server.name} data-status={server.status}>
+      <div className="server-card-head">
+        <button type="button" className="server-name" aria-current={selected ? 'true' : undefined} onClick={() => actions.select(server.name)}>
+          {server.name}
+        </button>
+        <Switch label={`Enable ${server.name}`} checked={enabled} onChange={(next) => actions.setEnabled(server.name, next)} />
+      </div>
+      <div className="server-card-meta">
+        <StatusBadge status={server.status} />
+        <EraBadge era={server.era} protocolVersion={server.protocolVersion} />
+        <span className="badge">{server.transport}</span>
+      </div>
+      {launch && (
+        <p className="server-target" title={launch.full}>
+          {launch.short}
+        </p>
+      )}
+      {server.status === 'connected' && <p className="server-counts">{countsText(server)}</p>}
+      {!server.toolsEnabled && server.status === 'connected' && <p className="muted small">Tools are off for the model</p>}
+      <ServerProblems server={server} />
+      <div className="server-card-actions">
+        <button type="button" className="button button-small" onClick={() => actions.restart(server.name)} disabled={!enabled}>
+          Restart
+        </button>
+        <button type="button" className="button button-small" onClick={() => actions.edit(server.name)}>
+          Edit
+        </button>
+        <button type="button" className="button button-small button-quiet-danger" onClick={() => actions.remove(server.name)}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { startTransition, useActionState, useMemo, useState } from 'react';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ServerState, ToolCallOutcome, ToolEntry } from '../../../../../shared/servers/server-state.ts';
+import { useHostApi } from '../../../app/host-context.tsx';
+import { errorMessage } from '../../../components/error-message.ts';
+import { ToolResultView } from '../../../components/tool-result/ToolResultView.tsx';
+import { formSchemaOf, hasInputs } from './tool-form-schema.ts';
+import { toolFormValidator } from './schema-validator.ts';
+import './rjsf.css';
+
+type RunState = { outcome?: ToolCallOutcome; error?: string };
+
+const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true }, 'ui:title': '' };
+
+export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry }) {
+  const api = useHostApi();
+  const schema = useMemo(() => formSchemaOf(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
+  // Kept here so a failed run leaves every input as it was.
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const [state, run, running] = useActionState(async (_previous: RunState, args: Record<string, unknown>): Promise<RunState> => {
+    try {
+      return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args }) };
+    } catch (error) {
+      return { error: errorMessage(error) };
+    }
+  }, {});
+  const connected = server.status === 'connected';
+
+  const submit = (event: IChangeEvent<Record<string, unknown>>) => {
+    const args = event.formData ?? {};
+    setFormData(args);
+    startTransition(() => run(args));
+  };
+
+  return (
+    <section className="run-tool" aria-label="Run tool">
+      <h4>Run tool</h4>
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={toolFormValidator()}
+        formData={formData}
+        onChange={(event) => setFormData(event.formData ?? {})}
+        onSubmit={submit}
+        // The errors are shown next to the fields; the default handler would also log them as console errors.
+        onError={() => {}}
+        showErrorList={false}
+        noHtml5Validate
+        className="rjsf run-tool-form"
+        idPrefix={`tool-${tool.name}`}
+      >
+        {!hasInputs(schema) && <p className="muted small">This tool takes no input.</p>}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={running || !connected}>
+            {running ? 'Running…' : 'Run'}
+          </button>
+          {!connected && <span className="muted small">The server is not connected.</span>}
+        </div>
+      </Form>
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.outcome && <ToolResultView result={state.outcome.result} durationMs={state.outcome.durationMs} />}
+    </section>
+  );
+}

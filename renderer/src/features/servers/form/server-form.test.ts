@@ -1,0 +1,51 @@
+import { assert, test } from '../../../test-support/node-test.mjs';
+import { argsFromText, checkForm, emptyServerForm, entryFromForm, fieldOfHostMessage, formFromEntry } from './server-form.ts';
+
+test('args: one per line, trimmed, blank lines dropped', () => {
+  assert.deepEqual(argsFromText(' -y \r\n\n@scope/pkg\n  --flag=a b  \n'), ['-y', '@scope/pkg', '--flag=a b']);
+});
+
+test('a stdio entry round-trips and keeps keys the form does not own', () => {
+  const original = { command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: 'x' }, cwd: '/tmp', disabled: true, autoApprove: ['a'] };
+  const form = formFromEntry('files', original);
+  assert.equal(form.kind, 'stdio');
+  assert.equal(form.args, '-y\npkg');
+  assert.deepEqual(form.env, [{ key: 'TOKEN', value: 'x' }]);
+  assert.deepEqual(entryFromForm(form, original), original);
+});
+
+test('switching an entry to remote drops the stdio keys', () => {
+  const original = { command: 'npx', args: ['x'], disabled: false };
+  const form = { ...formFromEntry('a', original), kind: 'remote' as const, url: ' https://example.com/mcp ', headers: [{ key: 'Authorization', value: 'Bearer t' }] };
+  assert.deepEqual(entryFromForm(form, original), { disabled: false, url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' } });
+});
+
+test('remote entries: sse type, serverUrl, empty rows left out', () => {
+  const form = formFromEntry('r', { type: 'sse', serverUrl: 'http://localhost:1/sse' });
+  assert.equal(form.kind, 'remote');
+  assert.equal(form.remoteType, 'sse');
+  assert.equal(form.url, 'http://localhost:1/sse');
+  assert.deepEqual(entryFromForm({ ...form, headers: [{ key: '', value: '' }] }), { type: 'sse', url: 'http://localhost:1/sse' });
+});
+
+test('a new stdio server sends only what was filled in', () => {
+  const form = { ...emptyServerForm(), name: 'e', command: ' node ', args: 'server.js\n' };
+  assert.deepEqual(entryFromForm(form), { command: 'node', args: ['server.js'] });
+});
+
+test('checkForm catches nameless and repeated rows', () => {
+  assert.deepEqual(checkForm({ ...emptyServerForm(), env: [{ key: '', value: 'v' }] }), { env: 'Environment variable on row 1 has a value but no name' });
+  assert.deepEqual(checkForm({ ...emptyServerForm(), kind: 'remote' as const, headers: [{ key: 'A', value: '1' }, { key: 'A', value: '2' }] }), {
+    headers: 'Header "A" is set twice',
+  });
+  assert.deepEqual(checkForm({ ...emptyServerForm(), env: [{ key: '', value: '' }] }), {});
+});
+
+test('fieldOfHostMessage points at the field a host message is about', () => {
+  assert.equal(fieldOfHostMessage('mcpServers.web.url: url must be an http(s) URL', 'web'), 'url');
+  assert.equal(fieldOfHostMessage('mcpServers.x.args: args must be an array of strings', 'x'), 'args');
+  assert.equal(fieldOfHostMessage('mcpServers.x.env.KEY: expected string', 'x'), 'env');
+  assert.equal(fieldOfHostMessage('servers.add: name: a server name uses letters, digits', 'bad/'), 'name');
+  assert.equal(fieldOfHostMessage('mcpServers["bad/"]: a server name uses letters', 'bad/'), 'name');
+  assert.equal(fieldOfHostMessage('something else went wrong', 'x'), undefined);
+});
