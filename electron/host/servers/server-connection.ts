@@ -91,15 +91,12 @@ export interface ToolCallControl extends RequestControl {
 }
 
 export class ConnectError extends Error {
-  /** The process went away on its own before the handshake finished. */
-  readonly exited: boolean;
   readonly timedOut: boolean;
   /** The HTTP status that refused the connection, when one did. */
   readonly httpStatus: number | undefined;
-  constructor(message: string, options: { exited?: boolean; timedOut?: boolean; httpStatus?: number } = {}) {
+  constructor(message: string, options: { timedOut?: boolean; httpStatus?: number } = {}) {
     super(message);
     this.name = 'ConnectError';
-    this.exited = options.exited ?? false;
     this.timedOut = options.timedOut ?? false;
     this.httpStatus = options.httpStatus;
   }
@@ -161,10 +158,6 @@ export class ServerConnection {
     return this.exitInfo && { ...this.exitInfo, stderrTail: [...this.stderrTail] };
   }
 
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   /** Connects, negotiates the era, fetches the catalog. Rejects with a ConnectError that says what went wrong. */
   async open(): Promise<ConnectedInfo> {
     const { config, connectTimeoutMs, prior } = this.options;
@@ -178,6 +171,8 @@ export class ServerConnection {
         reject(new Error('connect timeout'));
       }, connectTimeoutMs);
     });
+    // Raced at each step below; between steps nobody awaits it, and a late rejection must not go unhandled.
+    deadline.catch(() => {});
     try {
       const transport = this.createTransport(config);
       this.transport = transport;
@@ -482,9 +477,7 @@ export class ServerConnection {
     const exit = this.describeExit();
     if (exit) {
       const stderr = this.lastStderrLine();
-      return new ConnectError(`the process ${exit} before the MCP handshake finished${stderr ? `: ${truncate(stderr, 300)}` : ''}`, {
-        exited: true,
-      });
+      return new ConnectError(`the process ${exit} before the MCP handshake finished${stderr ? `: ${truncate(stderr, 300)}` : ''}`);
     }
     if (error instanceof Error && error.name === 'LaunchError') return new ConnectError(detail);
     if (!isStdioConfig(this.options.config)) {
