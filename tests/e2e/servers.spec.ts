@@ -1,0 +1,273 @@
+import { writeFile } from 'node:fs/promises';
+import { fixtureStdio, startHttpFixture } from '../fixtures/servers/launch.ts';
+import { expect, test } from './support/browser-mode.ts';
+import { consoleErrors, serversPage } from './support/servers-page.ts';
+
+test.describe('with no servers configured', () => {
+  test('add a server by pasting JSON, see it connect with its tools, and see a repeat marked as existing', async ({ page, switchboard }) => {
+    const errors = consoleErrors(page);
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(page.getByRole('heading', { name: 'No servers yet' })).toBeVisible();
+
+    const pasted = JSON.stringify({
+      mcpServers: {
+        modern: fixtureStdio('modern'),
+        nameless: { args: ['x'] },
+      },
+    });
+    await page.getByRole('button', { name: 'Paste JSON' }).click();
+    const dialog = ui.dialog('Paste JSON');
+    await dialog.getByLabel('JSON').fill(pasted);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+
+    const found = dialog.getByRole('list', { name: 'Servers found' });
+    const modern = found.getByRole('listitem', { name: 'modern' });
+    await expect(modern).toContainText('New');
+    await expect(modern.getByRole('checkbox')).toBeChecked();
+    const nameless = found.getByRole('listitem', { name: 'nameless' });
+    await expect(nameless).toContainText('Invalid');
+    await expect(nameless).toContainText('mcpServers.nameless: needs "command" (a local server) or "url" (a remote one)');
+    await expect(nameless.getByRole('checkbox')).toBeDisabled();
+
+    await dialog.getByRole('button', { name: 'Add 1 server' }).click();
+    await expect(dialog).toBeHidden();
+
+    const card = ui.card('modern');
+    await expect(card).toHaveAttribute('data-status', 'connected');
+    await expect(card).toContainText('Connected');
+    await expect(card).toContainText('2026-07-28');
+    await expect(card).toContainText('12 tools');
+    for (const name of ['echo', 'image', 'crash']) await expect(ui.tool(name)).toBeVisible();
+    expect((await switchboard.readConfig()).mcpServers).toHaveProperty('modern');
+
+    await page.getByRole('button', { name: 'Paste JSON' }).click();
+    await dialog.getByLabel('JSON').fill(pasted);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(found.getByRole('listitem', { name: 'modern' })).toContainText('Already exists');
+    await expect(found.getByRole('listitem', { name: 'modern' }).getByRole('checkbox')).not.toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Add 0 servers' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    expect(errors).toEqual([]);
+  });
+
+  test('the add form shows the host’s precise error, keeps what was typed, then adds a remote server', async ({ page, switchboard }) => {
+    const remote = await startHttpFixture('modern');
+    try {
+      const ui = serversPage(page);
+      await page.goto(switchboard.url);
+      await page.getByRole('button', { name: 'Add server' }).click();
+      const dialog = ui.dialog('Add server');
+      await dialog.getByLabel('Name', { exact: true }).fill('web');
+      await dialog.getByLabel('Remote (HTTP)').check();
+      await dialog.getByLabel('URL').fill('ftp://example.com/mcp');
+      await dialog.getByRole('button', { name: 'Header' }).click();
+      await dialog.getByLabel('Header 1 name').fill('X-Team');
+      await dialog.getByLabel('Header 1 value').fill('blue');
+      await dialog.getByRole('button', { name: 'Add server' }).click();
+
+      await expect(dialog.getByRole('alert')).toContainText('mcpServers.web.url: url must be an http(s) URL');
+      await expect(dialog.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('web');
+      await expect(dialog.getByLabel('Header 1 value')).toHaveValue('blue');
+
+      await dialog.getByLabel('URL').fill(remote.url);
+      await dialog.getByRole('button', { name: 'Add server' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(ui.card('web')).toHaveAttribute('data-status', 'connected');
+      await expect(ui.card('web')).toContainText('http');
+      expect((await switchboard.readConfig()).mcpServers?.web).toEqual({ url: remote.url, headers: { 'X-Team': 'blue' } });
+
+      await ui.tab('Info').click();
+      await expect(page.getByRole('tabpanel')).toContainText(remote.url);
+      await expect(page.getByRole('tabpanel')).toContainText('X-Team');
+      await expect(page.getByRole('tabpanel')).not.toContainText('blue');
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
+test.describe('with a modern fixture server', () => {
+  test.use({ mcpServers: { modern: fixtureStdio('modern') } });
+
+  test('run tools by hand through the generated form: text, validation, and an image result', async ({ page, switchboard }) => {
+    const errors = consoleErrors(page);
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+
+    await ui.tool('echo').click();
+    const run = ui.runTool;
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(run).toContainText("must have required property 'text'");
+    await expect(ui.result).toHaveCount(0);
+
+    await run.getByLabel('text').fill('  two spaces\nand a new line');
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result).toContainText('Success');
+    await expect(ui.result.locator('pre')).toHaveText('  two spaces\nand a new line', { useInnerText: true });
+    await expect(ui.result).toContainText(/took \d/);
+
+    await ui.tool('image').click();
+    await expect(run).toContainText('This tool takes no input.');
+    await run.getByRole('button', { name: 'Run' }).click();
+    const image = ui.result.getByRole('img', { name: 'Image from the server (image/png)' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(8);
+
+    await ui.tool('fail').click();
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result).toContainText('Error: the tool reported a failure');
+    await expect(ui.result).toContainText('this tool always fails');
+
+    await ui.tool('add').click();
+    await run.getByLabel('a').fill('2');
+    await run.getByLabel('b').fill('40');
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result.getByLabel('Structured content')).toContainText('"sum": 42');
+
+    expect(errors).toEqual([]);
+  });
+
+  test('a crashed server shows why, then comes back by itself', async ({ page, switchboard }) => {
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+
+    await ui.tool('crash').click();
+    await ui.runTool.getByLabel('code').fill('3');
+    await ui.runTool.getByRole('button', { name: 'Run' }).click();
+
+    const crashed = await ui.textWhenStatus('modern', 'crashed');
+    expect(crashed).toContain('Crashed');
+    expect(crashed).toContain('Process exited with code 3');
+    expect(crashed).toContain('fixture: crashing with exit code 3');
+    expect(crashed).toMatch(/Restart attempt 1 (in \d+ s|now)/);
+    // The call that was open when the process died fails with a reason rather than hanging.
+    await expect(ui.runTool.getByRole('alert')).toBeVisible();
+
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+    await expect(ui.card('modern')).toContainText('Back after 1 automatic restart');
+
+    await ui.tab('Log').click();
+    const log = page.getByRole('log');
+    await expect(log).toContainText('crashing with exit code 3');
+    await expect(log).toContainText('restarting in');
+    await page.getByLabel('Filter log').fill('exit code 3');
+    await expect(log.locator('.log-line')).not.toHaveCount(0);
+    await expect(log).not.toContainText('restarting in');
+  });
+
+  test('enable, disable and remove with a confirmation', async ({ page, switchboard }) => {
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    const card = ui.card('modern');
+    await expect(card).toHaveAttribute('data-status', 'connected');
+
+    await card.getByRole('switch', { name: 'Enable modern' }).click();
+    await expect(card).toHaveAttribute('data-status', 'disabled');
+    await expect(card).toContainText('Disabled');
+    await card.getByRole('switch', { name: 'Enable modern' }).click();
+    await expect(card).toHaveAttribute('data-status', 'connected');
+
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const confirm = ui.dialog('Remove modern?');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(card).toHaveCount(0);
+    expect((await switchboard.readConfig()).mcpServers).toEqual({});
+  });
+
+  test('a dropped connection shows a banner, and the page catches up after reconnecting', async ({ page, context, switchboard }) => {
+    let refuse = false;
+    let current: { close(): Promise<void> } | undefined;
+    await page.routeWebSocket(/\/api$/, async (socket) => {
+      if (refuse) return socket.close({ code: 1011, reason: 'test: host away' });
+      current = socket;
+      socket.connectToServer();
+    });
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+
+    refuse = true;
+    await current?.close();
+    const banner = page.getByRole('alert').filter({ hasText: 'Disconnected from Switchboard' });
+    await expect(banner).toBeVisible();
+
+    // Changed while this page cannot hear about it; a second page (same cookie) sees the host take it in.
+    const servers = { modern: fixtureStdio('modern'), broken: { url: 'ftp://example.com' } };
+    await writeFile(switchboard.configPath, JSON.stringify({ mcpServers: servers }));
+    const other = await context.newPage();
+    await other.goto(new URL('/', switchboard.url).href);
+    await expect(serversPage(other).card('broken')).toBeVisible();
+    await other.close();
+
+    refuse = false;
+    await banner.getByRole('button', { name: 'Retry now' }).click();
+    await expect(banner).toBeHidden();
+    await expect(ui.card('broken')).toHaveAttribute('data-status', 'error');
+  });
+});
+
+test.describe('with servers of both eras and a broken entry', () => {
+  test.use({
+    mcpServers: {
+      modern: fixtureStdio('modern'),
+      legacy: fixtureStdio('legacy'),
+      broken: { url: 'ftp://example.com/mcp' },
+    },
+  });
+
+  test('a broken entry shows its precise error while the others stay connected', async ({ page, switchboard }) => {
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(ui.card('broken')).toHaveAttribute('data-status', 'error');
+    await expect(ui.card('broken')).toContainText('Error');
+    await expect(ui.card('broken')).toContainText('mcpServers.broken.url: url must be an http(s) URL');
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+    await expect(ui.card('legacy')).toHaveAttribute('data-status', 'connected');
+    await expect(ui.card('modern')).toContainText('2026-07-28');
+    await expect(ui.card('legacy')).toContainText(/2025 · 2025-\d\d-\d\d/);
+
+    // Editing the broken entry starts from what is in the file and fixes it in place.
+    await ui.card('broken').getByRole('button', { name: 'Edit' }).click();
+    const dialog = ui.dialog('Edit broken');
+    await expect(dialog.getByLabel('URL')).toHaveValue('ftp://example.com/mcp');
+    await dialog.getByLabel('Local process (stdio)').check();
+    const { command, args } = fixtureStdio('legacy');
+    await dialog.getByLabel('Command').fill(command);
+    await dialog.getByLabel('Arguments').fill(args.join('\n'));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(ui.card('broken')).toHaveAttribute('data-status', 'connected');
+    expect((await switchboard.readConfig()).mcpServers?.broken).toEqual({ command, args });
+  });
+
+  test('detail tabs: resources, prompts and info', async ({ page, switchboard }) => {
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await ui.card('legacy').getByRole('button', { name: 'legacy' }).click();
+    await expect(page.getByRole('heading', { name: 'legacy', level: 2 })).toBeVisible();
+
+    await ui.tab('Resources').click();
+    await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: /Fixture readme/ }).click();
+    await expect(page.getByRole('region', { name: 'Contents of fixture://readme' })).toContainText('# Fixture server');
+
+    await ui.tab('Prompts').click();
+    const prompt = page.getByRole('article', { name: 'Prompt greet' });
+    await prompt.getByLabel('name').fill('Ada');
+    await prompt.getByRole('button', { name: 'Get prompt' }).click();
+    await expect(prompt.getByRole('region', { name: 'Prompt messages' })).toContainText('Hello, Ada!');
+
+    await ui.tab('Info').click();
+    const info = page.getByRole('tabpanel');
+    await expect(info).toContainText('2025-era protocol');
+    await expect(info).toContainText('legacy-server.ts');
+    await expect(info.getByRole('region', { name: 'Capabilities' })).toContainText('"tools"');
+  });
+});

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface BrowserMode {
+  /** Open this first: it carries the access token, which the page swaps for a cookie. */
+  url: string;
+  dataDir: string;
+  configPath: string;
+  /** The mcp.json the host wrote, parsed. */
+  readConfig(): Promise<{ mcpServers?: Record<string, unknown> }>;
+  output(): string;
+}
+
+interface Fixtures {
+  /** The `mcpServers` object written to mcp.json before the host starts; override with `test.use`. */
+  mcpServers: Record<string, unknown>;
+  switchboard: BrowserMode;
+}
+
+function waitForUrl(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`switchboard serve printed no address in ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const check = () => {
+      const match = /Switchboard is running at (\S+)/.exec(output());
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`switchboard serve exited (${code ?? signal}) before it was ready:\n${output()}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // SIGTERM lets the host stop every MCP server it started; SIGKILL only if it hangs.
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Browser mode for real: `switchboard serve` (a real Host and web server) over a temp data dir, serving the
+ * built renderer in out/renderer. One per test, so no state leaks between tests.
+ */
+export const test = base.extend<Fixtures>({
+  mcpServers: [{}, { option: true }],
+  switchboard: async ({ mcpServers }, use) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+    const configPath = path.join(dataDir, 'mcp.json');
+    await writeFile(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    try {
+      const url = await waitForUrl(child, () => output, 30_000);
+      await use({
+        url,
+        dataDir,
+        configPath,
+        readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers?: Record<string, unknown> },
+        output: () => output,
+      });
+    } finally {
+      await stop(child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect } from '@playwright/test';
