@@ -1,7 +1,5 @@
-/* eslint-disable no-restricted-imports -- tests run only under node:test, never in the renderer */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-/* eslint-enable no-restricted-imports */
 import { deriveName, parseImportText, stripJsonComments } from './import-config.ts';
 
 function candidates(text: string) {
