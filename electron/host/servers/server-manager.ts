@@ -53,7 +53,11 @@ export interface ServerManagerOptions {
   configureClient?: (client: Client, serverName: string) => void;
   /** How long a server gets to finish the handshake and its first listing. */
   connectTimeoutMs?: number;
-  /** How long the era probe (`server/discover`) waits before a stdio server counts as 2025-era. */
+  /**
+   * How long the era probe (`server/discover`) waits before a stdio server counts as 2025-era. Generous on
+   * purpose: a 2026 server that starts slowly (a cold `npx`, a loaded machine) would otherwise be taken for a
+   * 2025 one, and that verdict is remembered. Only the first connection of a server pays for it.
+   */
   probeTimeoutMs?: number;
   restartPolicy?: Partial<RestartPolicy>;
   configDebounceMs?: number;
@@ -127,7 +131,7 @@ export class ServerManager {
     this.switches = new ToolSwitches(options.settings);
     this.restartPolicy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
-    this.probeTimeoutMs = Math.min(options.probeTimeoutMs ?? 3_000, this.connectTimeoutMs);
+    this.probeTimeoutMs = Math.min(options.probeTimeoutMs ?? 10_000, this.connectTimeoutMs);
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),
