@@ -122,6 +122,20 @@ test.describe('with a modern fixture server', () => {
     await expect(ui.result).toContainText('Error: the tool reported a failure');
     await expect(ui.result).toContainText('this tool always fails');
 
+    await ui.tool('audio').click();
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result.locator('audio[controls]')).toHaveAttribute('src', /^data:audio\/wav;base64,/);
+
+    await ui.tool('resource_link').click();
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result).toContainText('fixture://readme');
+    // Shown, never followed: there is no link to click.
+    await expect(ui.result.getByRole('link')).toHaveCount(0);
+
+    await ui.tool('embedded_resource').click();
+    await run.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result).toContainText('{"answer":42}');
+
     await ui.tool('add').click();
     await run.getByLabel('a').fill('2');
     await run.getByLabel('b').fill('40');
@@ -158,6 +172,50 @@ test.describe('with a modern fixture server', () => {
     await page.getByLabel('Filter log').fill('exit code 3');
     await expect(log.locator('.log-line')).not.toHaveCount(0);
     await expect(log).not.toContainText('restarting in');
+  });
+
+  test('tool switches reach the host, and the log filters and copies what it shows', async ({ page, context, switchboard }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+
+    const echoSwitch = ui.tools.getByRole('switch', { name: 'Use echo', exact: true });
+    await echoSwitch.click();
+    await expect(echoSwitch).toHaveAttribute('aria-checked', 'false');
+    const all = page.getByRole('switch', { name: 'All tools available to the model' });
+    await all.click();
+    await expect(all).toHaveAttribute('aria-checked', 'false');
+    await expect(ui.card('modern')).toContainText('Tools are off for the model');
+    await expect(ui.tools.getByRole('switch', { name: 'Use add', exact: true })).toHaveAttribute('aria-checked', 'false');
+    // The host is the source of truth: a fresh page shows the same switches.
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'All tools available to the model' })).toHaveAttribute('aria-checked', 'false');
+    // One tool switched on under a switched-off server: the host turns the server on with only that tool.
+    await ui.tools.getByRole('switch', { name: 'Use add', exact: true }).click();
+    await expect(page.getByRole('switch', { name: 'All tools available to the model' })).toHaveAttribute('aria-checked', 'true');
+    await expect(ui.tools.getByRole('switch', { name: 'Use add', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(ui.tools.getByRole('switch', { name: 'Use echo', exact: true })).toHaveAttribute('aria-checked', 'false');
+    // All on means every tool on.
+    await page.getByRole('switch', { name: 'All tools available to the model' }).click();
+    await expect(page.getByRole('switch', { name: 'All tools available to the model' })).toHaveAttribute('aria-checked', 'false');
+    await page.getByRole('switch', { name: 'All tools available to the model' }).click();
+    await expect(ui.tools.getByRole('switch', { name: 'Use echo', exact: true })).toHaveAttribute('aria-checked', 'true');
+
+    await ui.tool('stderr').click();
+    await ui.runTool.getByLabel('text').fill('a line for the log');
+    await ui.runTool.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result).toContainText('written to stderr');
+    await ui.tab('Log').click();
+    const log = page.getByRole('log');
+    await expect(log).toContainText('a line for the log');
+    await page.getByLabel('Source').selectOption('stderr');
+    await expect(log).not.toContainText('started process');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText(/^Copied \d+ lines?$/)).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \[stderr\] \w+: a line for the log$/m);
+    expect(copied).not.toContain('[lifecycle]');
   });
 
   test('enable, disable and remove with a confirmation', async ({ page, switchboard }) => {

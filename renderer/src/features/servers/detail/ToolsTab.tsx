@@ -52,12 +52,8 @@ export function ToolsTab({ server, tools }: { server: ServerState; tools: ToolEn
                 {(tool.title ?? tool.annotations?.title) && <code className="item-name">{tool.name}</code>}
                 {tool.description && <span className="item-description">{tool.description}</span>}
               </button>
-              <Switch
-                label={`Use ${tool.name}`}
-                checked={tool.enabled && server.toolsEnabled}
-                disabled={!server.toolsEnabled}
-                onChange={(enabled) => setEnabled(enabled, tool.name)}
-              />
+              {/* The host decides what a switch means: one tool on under a switched-off server turns on just that tool. */}
+              <Switch label={`Use ${tool.name}`} checked={tool.enabled} onChange={(enabled) => setEnabled(enabled, tool.name)} />
             </li>
           ))}
         </ul>
