@@ -20,6 +20,8 @@ export function ConnectionBanner() {
       <span>
         <strong>Disconnected from Switchboard.</strong>{' '}
         {seconds > 0 ? `Reconnecting in ${seconds} s (attempt ${connection.attempt}).` : 'Reconnecting…'} What you see may be out of date.
+        {/* Browser mode makes a new access token on every start, so an old page cannot get back in. */}
+        {connection.attempt >= 4 && ' If Switchboard was restarted, open the new address it printed.'}
       </span>
       <button type="button" className="button button-small" onClick={retryNow}>
         Retry now
