@@ -6,9 +6,10 @@ type ErrorCheck = RegExp | ((error: unknown) => boolean) | object;
 export declare const assert: {
   (value: unknown, message?: string): asserts value;
   ok(value: unknown, message?: string): asserts value;
-  equal<T>(actual: unknown, expected: T, message?: string): asserts actual is T;
+  // No `asserts actual is T`: comparing with `[]` would narrow the value to never[] for the rest of a test.
+  equal(actual: unknown, expected: unknown, message?: string): void;
   notEqual(actual: unknown, expected: unknown, message?: string): void;
-  deepEqual<T>(actual: unknown, expected: T, message?: string): asserts actual is T;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
   notDeepEqual(actual: unknown, expected: unknown, message?: string): void;
   match(value: string, pattern: RegExp, message?: string): void;
   throws(fn: () => unknown, expected?: ErrorCheck, message?: string): void;
