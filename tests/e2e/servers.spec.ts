@@ -218,6 +218,46 @@ test.describe('with a modern fixture server', () => {
     expect(copied).not.toContain('[lifecycle]');
   });
 
+  test('the log follows new lines, except while the person has scrolled up', async ({ page, context, switchboard }) => {
+    const ui = serversPage(page);
+    await page.goto(switchboard.url);
+    await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+    await ui.tab('Log').click();
+    const log = page.getByRole('log');
+
+    // Another window runs the tool, so this page stays on the Log tab while lines arrive.
+    const other = await context.newPage();
+    await other.goto(new URL('/', switchboard.url).href);
+    const writer = serversPage(other);
+    // The form's text input is one line, so each call logs one long entry that wraps over many rows.
+    const writeLines = async (prefix: string, count: number) => {
+      await writer.tool('stderr').click();
+      await writer.runTool.getByLabel('text').fill(Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}`).join(' '));
+      await writer.runTool.getByRole('button', { name: 'Run' }).click();
+      await expect(writer.result).toContainText('written to stderr');
+      // A background tab renders no frames and so fires no scroll events; the person is looking at the log.
+      await page.bringToFront();
+    };
+    const atBottom = () => log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+
+    await writeLines('first', 400);
+    await expect(log).toContainText('first 400');
+    await expect.poll(atBottom).toBe(true);
+
+    await log.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+    await writeLines('second', 5);
+    await expect(log).toContainText('second 5');
+    expect(await log.evaluate((element) => element.scrollTop)).toBe(0);
+
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect.poll(atBottom).toBe(true);
+    await writeLines('third', 5);
+    await expect(log).toContainText('third 5');
+    await expect.poll(atBottom).toBe(true);
+    await other.close();
+  });
+
   test('enable, disable and remove with a confirmation', async ({ page, switchboard }) => {
     const ui = serversPage(page);
     await page.goto(switchboard.url);
