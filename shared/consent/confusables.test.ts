@@ -1,7 +1,5 @@
-/* eslint-disable no-restricted-imports -- tests run only under node:test, never in the renderer */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-/* eslint-enable no-restricted-imports */
 import { asciiLookalike, isMixedScript, scriptsOf, skeleton } from './confusables.ts';
 
 describe('skeleton', () => {

@@ -1,7 +1,5 @@
-/* eslint-disable no-restricted-imports -- tests run only under node:test, never in the renderer */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-/* eslint-enable no-restricted-imports */
 import { looksLikeSecretName, revealHidden, reviewLaunch } from './launch-review.ts';
 import type { LaunchConfig, LaunchReview, LaunchRisk, LaunchRiskCode } from './launch-review.ts';
 

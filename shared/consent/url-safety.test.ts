@@ -1,7 +1,5 @@
-/* eslint-disable no-restricted-imports -- tests run only under node:test, never in the renderer */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-/* eslint-enable no-restricted-imports */
 import { analyzeUrl, isLoopbackHost, MAX_URL_LENGTH } from './url-safety.ts';
 import type { UrlAnalysis, UrlWarningCode } from './url-safety.ts';
 

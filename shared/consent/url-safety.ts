@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration cannot be imported; this applies it under every tsconfig
+/// <reference path="./punycode.d.ts" />
 import punycode from 'punycode.js';
 import { asciiLookalike, isMixedScript, scriptsOf, skeleton } from './confusables.ts';
 import { KNOWN_BRANDS } from './known-brands.ts';
