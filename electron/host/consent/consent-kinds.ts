@@ -1,0 +1,96 @@
+import { HostError } from '../../../shared/api/host-error.ts';
+import type { ConsentAnswers, ConsentInputs, ConsentKind, ConsentPayloads } from '../../../shared/consent/consent-types.ts';
+import { parseRequestedSchema, secretRequestReasons, validateElicitationValues } from '../../../shared/consent/elicitation-form.ts';
+import { reviewLaunch } from '../../../shared/consent/launch-review.ts';
+import { analyzeUrl } from '../../../shared/consent/url-safety.ts';
+import { launchFingerprint } from './launch-fingerprint.ts';
+
+/**
+ * What each kind of request adds before it is shown, and what it checks in an answer beyond its shape. The
+ * checks live here, in the host, because the renderer is a view: a blocked URL or an invalid form answer is
+ * refused whatever a window sends.
+ */
+export interface KindSpec<K extends ConsentKind> {
+  /** Throws a HostError when the request cannot be shown at all. */
+  prepare(input: ConsentInputs[K]): ConsentPayloads[K];
+  /** Returns the answer to hand back (possibly coerced), or throws a HostError('invalid_params') and the request stays open. */
+  check(payload: ConsentPayloads[K], answer: ConsentAnswers[K]): ConsentAnswers[K];
+}
+
+const asIs = <T>(_payload: unknown, answer: T): T => answer;
+
+export const kindSpecs: { [K in ConsentKind]: KindSpec<K> } = {
+  'tool-approval': { prepare: (input) => input, check: asIs },
+
+  'elicitation-form': {
+    prepare(input) {
+      const parsed = parseRequestedSchema(input.requestedSchema);
+      // Outside the restricted subset of client/elicitation § Requested Schema the client may decline; the caller does.
+      if (!parsed.ok) throw new HostError('invalid_params', `This form cannot be shown: ${parsed.error}`);
+      return { ...input, fields: parsed.fields, sensitive: secretRequestReasons(parsed.fields, input.message) };
+    },
+    check(payload, answer) {
+      if (answer.action !== 'accept') return answer;
+      // client/elicitation § Form Mode Security: clients SHOULD validate responses against the schema.
+      const validated = validateElicitationValues(payload.fields, answer.content);
+      if (!validated.ok) {
+        const labels = new Map(payload.fields.map((field) => [field.name, field.label]));
+        const detail = Object.entries(validated.errors).map(([name, message]) => `${labels.get(name) ?? name}: ${message}`);
+        throw new HostError('invalid_params', `The form has problems: ${detail.join('; ')}`);
+      }
+      return { action: 'accept', content: validated.values };
+    },
+  },
+
+  'elicitation-url': {
+    prepare: (input) => ({ ...input, analysis: analyzeUrl(input.url) }),
+    check(payload, answer) {
+      if (answer.action === 'accept' && !payload.analysis.ok) {
+        throw new HostError('invalid_params', `This address cannot be opened (${payload.analysis.blockedReason}); it can only be declined.`);
+      }
+      return answer;
+    },
+  },
+
+  sampling: {
+    prepare: (input) => input,
+    check(payload, answer) {
+      if (answer.action !== 'approve' || answer.edits === undefined) return answer;
+      const { responseText, ...promptEdits } = answer.edits;
+      if (payload.stage === 'request' && responseText !== undefined) {
+        throw new HostError('invalid_params', 'There is no response to edit yet: a sampling request can change only systemPrompt, messages and maxTokens.');
+      }
+      if (payload.stage === 'response') {
+        if (Object.keys(promptEdits).length > 0) {
+          throw new HostError('invalid_params', 'The prompt was already sent: reviewing a response can change only responseText.');
+        }
+        if (responseText !== undefined && payload.response.content.type !== 'text') {
+          throw new HostError('invalid_params', `The response is ${payload.response.content.type}, not text, so it cannot be edited as text.`);
+        }
+      }
+      return answer;
+    },
+  },
+
+  'server-trust': {
+    prepare(input) {
+      const fingerprint = launchFingerprint(input.config);
+      return {
+        review: reviewLaunch(input.config),
+        fingerprint,
+        changed: input.previousFingerprint !== undefined && input.previousFingerprint !== fingerprint,
+      };
+    },
+    check: asIs,
+  },
+
+  'open-url': {
+    prepare: (input) => ({ ...input, analysis: analyzeUrl(input.url) }),
+    check(payload, answer) {
+      if (answer.decision === 'open' && !payload.analysis.ok) {
+        throw new HostError('invalid_params', `This address cannot be opened (${payload.analysis.blockedReason}).`);
+      }
+      return answer;
+    },
+  },
+};
