@@ -61,8 +61,8 @@ describe('ConsentBroker: one request', () => {
     ]);
     assert.deepEqual(broker.open(), opened());
 
-    broker.answer('id-2', { decision: 'allow' });
-    assert.deepEqual(await pending, { outcome: 'answered', answer: { decision: 'allow', scope: 'once' } });
+    broker.answer('id-2', { decision: 'allow', arguments: { path: '/tmp/y', content: 'hi' } });
+    assert.deepEqual(await pending, { outcome: 'answered', answer: { decision: 'allow', scope: 'once', arguments: { path: '/tmp/y', content: 'hi' } } });
     assert.deepEqual(closed(), [{ id: 'id-2', kind: 'tool-approval', server: 'files', outcome: 'answered' }]);
     assert.deepEqual(broker.open(), []);
   });
@@ -85,6 +85,7 @@ describe('ConsentBroker: one request', () => {
     assert.throws(() => broker.answer(id, { decision: 'maybe' }), hostError('invalid_params', /Not an answer to a tool-approval request: decision/));
     assert.throws(() => broker.answer(id, { decision: 'allow', scope: 'forever' }), hostError('invalid_params', /scope/));
     assert.throws(() => broker.answer(id, { decision: 'allow', extra: 1 }), hostError('invalid_params', /extra/));
+    assert.throws(() => broker.answer(id, { decision: 'allow', arguments: ['a'] }), hostError('invalid_params', /arguments/));
     assert.throws(() => broker.answer(id, undefined), hostError('invalid_params', /tool-approval/));
     // An answer shaped for another kind is wrong for this one.
     assert.throws(() => broker.answer(id, { action: 'accept' }), hostError('invalid_params', /decision/));
