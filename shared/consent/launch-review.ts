@@ -5,8 +5,8 @@ import type { WarningSeverity } from './url-safety.ts';
 /**
  * What a person sees before trusting a new server, or one whose launch changed: exactly what will run or
  * be contacted, untruncated, with env and header values left out, and the risky parts called out in plain
- * words. MCP 2025-11-25 / 2026-07-28 security best practices (§ Local MCP Server Compromise): show the exact
- * command before a local server first runs, and highlight dangerous patterns.
+ * words. MCP security best practices, § Local MCP Server Compromise (from SEP-1024): show the exact command,
+ * untruncated, and get consent before a local server first runs; highlight dangerous patterns.
  */
 
 export type LaunchRiskCode =
