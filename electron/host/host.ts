@@ -17,6 +17,8 @@ import { chatMigrations } from './store/conversations.ts';
 import type { SecretCipher } from './store/secrets.ts';
 import { createChatModule, noApprovalUi } from './chat/chat-module.ts';
 import type { ChatModule } from './chat/chat-module.ts';
+import { ConsentBroker } from './consent/consent-broker.ts';
+import { createConsentHandlers } from './consent/consent-handlers.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -45,6 +47,8 @@ export class Host {
   readonly settings: SettingsStore;
   readonly servers: ServerManager;
   readonly chat: ChatModule;
+  /** Every moment where the person decides: tool approval, elicitation, sampling, trust, opening URLs. */
+  readonly consent: ConsentBroker;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -53,6 +57,7 @@ export class Host {
     this.configPath = path.resolve(options.configPath ?? path.join(this.dataDir, 'mcp.json'));
     this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
+    this.consent = new ConsentBroker({ events: this.events });
     this.servers = new ServerManager({ configPath: this.configPath, events: this.events, settings: this.settings });
     this.chat = createChatModule({
       db: this.db,
@@ -63,7 +68,29 @@ export class Host {
       asker: noApprovalUi,
       secretCipher: options.secretCipher,
     });
-    this.handlers = { ...createServersHandlers(this.servers), ...this.chat.handlers };
+    this.handlers = {
+      ...createServersHandlers(this.servers),
+      ...this.chat.handlers,
+      ...createConsentHandlers(this.consent),
+    };
+    this.closeQuestionsOfDepartedServers();
+  }
+
+  /**
+   * A server that stops, crashes or is removed can no longer use an answer: its open questions close at once.
+   * Trust questions are about servers that have not started yet, so they stay.
+   */
+  private closeQuestionsOfDepartedServers(): void {
+    this.events.on('servers.changed', (states) => {
+      const live = new Set(states.filter((state) => state.status === 'connected' || state.status === 'connecting').map((state) => state.name));
+      for (const request of this.consent.open()) {
+        if (request.kind !== 'server-trust' && request.server !== undefined && !live.has(request.server)) {
+          const state = states.find((candidate) => candidate.name === request.server);
+          const reason = state ? `server "${request.server}" is ${state.status}` : `server "${request.server}" was removed`;
+          this.consent.closeForServer(request.server, reason);
+        }
+      }
+    });
   }
 
   static async start(options: HostOptions): Promise<Host> {
@@ -95,6 +122,7 @@ export class Host {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
     await this.servers.close();
     this.db.close();

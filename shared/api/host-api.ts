@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { chatEventNames, chatMethods } from './chat-api.ts';
 import type { ChatEvents, ChatResults } from './chat-api.ts';
+import { consentEventNames, consentMethods } from './consent-api.ts';
+import type { ConsentEvents, ConsentResults } from './consent-api.ts';
 import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
 
@@ -12,18 +14,19 @@ import type { ServersEvents, ServersResults } from './servers-api.ts';
 export const hostMethods = {
   ...serversMethods,
   ...chatMethods,
+  ...consentMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults {}
-export interface HostEvents extends ServersEvents, ChatEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);
