@@ -5,15 +5,24 @@ import { createNavSlice } from './nav-slice.ts';
 import type { NavSlice } from './nav-slice.ts';
 import { createServersSlice } from './servers-slice.ts';
 import type { ServersSlice } from './servers-slice.ts';
+import { createChatSlice } from './chat-slice.ts';
+import type { ChatSlice } from './chat-slice.ts';
+import { createSettingsSlice } from './settings-slice.ts';
+import type { SettingsSlice } from './settings-slice.ts';
+import { createConsentSlice } from './consent-slice.ts';
+import type { ConsentSlice } from './consent-slice.ts';
 
-/** Later slices (chat, settings) join here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice;
+/** Each domain's slice joins here: one spread and one `&`. */
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
     ...createConnectionSlice(...args),
     ...createNavSlice(...args),
     ...createServersSlice(...args),
+    ...createChatSlice(...args),
+    ...createSettingsSlice(...args),
+    ...createConsentSlice(...args),
   }));
 }
 
