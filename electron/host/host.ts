@@ -15,7 +15,8 @@ import { ServerManager } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
 import { chatMigrations } from './store/conversations.ts';
 import type { SecretCipher } from './store/secrets.ts';
-import { createChatModule, noApprovalUi } from './chat/chat-module.ts';
+import { createChatModule } from './chat/chat-module.ts';
+import { consentAsker } from './chat/approval/consent-asker.ts';
 import type { ChatModule } from './chat/chat-module.ts';
 import { ConsentBroker } from './consent/consent-broker.ts';
 import { createConsentHandlers } from './consent/consent-handlers.ts';
@@ -65,7 +66,7 @@ export class Host {
       settings: this.settings,
       events: this.events,
       tools: this.servers,
-      asker: noApprovalUi,
+      asker: consentAsker(this.consent),
       secretCipher: options.secretCipher,
     });
     this.handlers = {

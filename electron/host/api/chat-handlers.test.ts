@@ -5,6 +5,8 @@ import type { AppSettings, ModelInfo, ToolGrant } from '../../../shared/chat/set
 import { startFakeAnthropic } from '../../../tests/fixtures/fake-llm/anthropic.ts';
 import type { FakeAnthropic } from '../../../tests/fixtures/fake-llm/anthropic.ts';
 import { FALLBACK_MODELS } from '../chat/chat-settings.ts';
+import type { ConsentRequest } from '../../../shared/consent/consent-types.ts';
+import type { ApprovalAsker } from '../chat/approval/tool-approver.ts';
 import { scriptedAsker, startChatHost } from '../chat/test-support/chat-host.ts';
 import type { Host } from '../host.ts';
 
@@ -17,10 +19,12 @@ describe('chat, settings and grants through HostApi', () => {
   const seen: unknown[] = [];
   const logged: string[] = [];
   const restore: (() => void)[] = [];
+  let defaultAsker: ApprovalAsker;
 
   before(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY });
     ({ host, close } = await startChatHost());
+    defaultAsker = host.chat.approver.asker;
     for (const event of ['chat.conversations', 'chat.message', 'chat.delta', 'chat.turn', 'settings.changed', 'grants.changed', 'servers.log'] as const) {
       restore.push(host.on(event, (payload) => seen.push(payload)));
     }
@@ -142,6 +146,36 @@ describe('chat, settings and grants through HostApi', () => {
     assert.match(grant.definitionHash, /^[0-9a-f]{64}$/);
     assert.deepEqual(await host.call('grants.revoke', { id: grant.id }), { revoked: grant.id });
     await assert.rejects(host.call('grants.revoke', { id: grant.id }), { code: 'not_found' });
+  });
+
+  test('the person answers through consent.answer, editing the arguments', async () => {
+    host.chat.approver.asker = defaultAsker;
+    const opened = new Promise<ConsentRequest>((resolve) => {
+      const off = host.on('consent.opened', (request) => {
+        off();
+        resolve(request);
+      });
+    });
+    const chat = (await host.call('chat.create', {})) as ConversationSummary;
+    fake.script({ blocks: [{ toolUse: { name: 'fx__echo', input: { text: 'as the model wrote it' } } }] }, { blocks: [{ text: 'ok' }] });
+    const turn = send(chat.id, 'echo please');
+    const request = await opened;
+    assert.equal(request.kind, 'tool-approval');
+    assert.equal(request.server, 'fx');
+    assert.deepEqual((await host.call('consent.list', {})) as ConsentRequest[], [request]);
+    const payload = request.payload as { tool: string; arguments: unknown; annotations?: unknown; description?: string };
+    assert.equal(payload.tool, 'echo');
+    assert.deepEqual(payload.arguments, { text: 'as the model wrote it' });
+    assert.deepEqual(payload.annotations, { readOnlyHint: true });
+    assert.equal(request.context?.conversationId, chat.id);
+    await host.call('consent.answer', { id: request.id, answer: { decision: 'allow', arguments: { text: 'as the person edited it' } } });
+    await turn;
+    const answer = ((await host.call('chat.get', { id: chat.id })) as Conversation).messages[1];
+    const call = answer.blocks.find((block) => block.type === 'tool_call');
+    assert.equal(call?.type === 'tool_call' && call.status, 'done');
+    assert.deepEqual(call?.type === 'tool_call' && call.result?.content, [{ type: 'text', text: 'as the person edited it' }]);
+    const replayed = JSON.stringify(fake.messageRequests.at(-1)!.body!.messages);
+    assert.ok(replayed.includes('as the person edited it'));
   });
 
   test('sending while a turn runs is refused', async () => {

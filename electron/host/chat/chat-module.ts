@@ -63,8 +63,3 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
   const handlers = createChatHandlers({ chat: service, store: conversations, settings, grants, providers, events: options.events });
   return { service, conversations, settings, grants, secrets, approver, handlers, close: () => service.close() };
 }
-
-/** Until a UI can answer (no consent broker attached), no tool runs without a grant or a policy allowing it. */
-export const noApprovalUi: ApprovalAsker = {
-  ask: async () => ({ outcome: 'cancelled' }),
-};
