@@ -1,0 +1,80 @@
+import { memo } from 'react';
+import type { Ref } from 'react';
+import type { ChatBlock, ChatMessage } from '../../../../shared/chat/chat-types.ts';
+import { formatUsage } from './chat-format.ts';
+import { MarkdownText } from './MarkdownText.tsx';
+import { ProviderErrorView } from './ProviderErrorView.tsx';
+import { ToolCallCard } from './ToolCallCard.tsx';
+
+interface MessageViewProps {
+  message: ChatMessage;
+  onRetry?: () => void;
+  /** The virtual list measures and places each row through these. */
+  ref?: Ref<HTMLElement>;
+  top: number;
+  index: number;
+  total: number;
+}
+
+const NOTICE_LABEL = { info: 'Note', warning: 'Warning', error: 'Error' } as const;
+
+export const MessageView = memo(function MessageView({ message, onRetry, ref, top, index, total }: MessageViewProps) {
+  const user = message.role === 'user';
+  return (
+    <article
+      ref={ref}
+      style={{ transform: `translateY(${top}px)` }}
+      data-index={index}
+      data-status={message.status}
+      className={`chat-message chat-message-${message.role}`}
+      aria-label={user ? 'You' : 'Assistant'}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+    >
+      <div className="chat-message-inner">
+        {user ? (
+          <div className="chat-user-text">{message.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n')}</div>
+        ) : (
+          <>
+            {message.blocks.map((block, blockIndex) => (
+              <BlockView key={block.type === 'tool_call' ? block.id : blockIndex} block={block} />
+            ))}
+            {message.status === 'streaming' && message.blocks.length === 0 && <p className="chat-thinking muted">Thinking…</p>}
+            {message.status === 'stopped' && (
+              <p className="chat-stopped">
+                <span className="pill">Stopped</span> The answer was stopped before it finished.
+              </p>
+            )}
+            {message.status === 'error' && message.error && <ProviderErrorView error={message.error} failedAt={message.createdAt} onRetry={onRetry} />}
+            <MessageFooter message={message} />
+          </>
+        )}
+      </div>
+    </article>
+  );
+});
+
+function BlockView({ block }: { block: ChatBlock }) {
+  switch (block.type) {
+    case 'text':
+      return <MarkdownText text={block.text} />;
+    case 'tool_call':
+      return <ToolCallCard call={block} />;
+    case 'notice':
+      return (
+        <p className={`chat-notice chat-notice-${block.level}`}>
+          <strong>{NOTICE_LABEL[block.level]}:</strong> {block.text}
+        </p>
+      );
+  }
+}
+
+function MessageFooter({ message }: { message: ChatMessage }) {
+  if (!message.model && !message.usage) return null;
+  return (
+    <footer className="chat-message-footer muted small">
+      {message.model && <span>{message.model}</span>}
+      {message.usage && <span aria-label="Tokens used">{formatUsage(message.usage)}</span>}
+    </footer>
+  );
+}

@@ -1,0 +1,72 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { ToolCallBlock, ToolCallStatus } from '../../../../shared/chat/chat-types.ts';
+import { useAppStore } from '../../app/host-context.tsx';
+import { JsonView } from '../../components/JsonView.tsx';
+import { formatDuration } from '../../components/tool-result/content-size.ts';
+import { ToolResultView } from '../../components/tool-result/ToolResultView.tsx';
+
+const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
+  'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
+  running: { label: 'Running', tone: 'pending' },
+  done: { label: 'Done', tone: 'ok' },
+  error: { label: 'Failed', tone: 'danger' },
+  denied: { label: 'Denied', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'muted' },
+};
+
+export function ToolCallCard({ call }: { call: ToolCallBlock }) {
+  const { collapsed, toggle, request, resume } = useAppStore(
+    useShallow((state) => ({
+      collapsed: state.collapsedToolCalls[call.id] === true,
+      toggle: state.toggleToolCall,
+      request: state.consentRequests?.find((entry) => entry.context?.toolCallId === call.id),
+      resume: state.resumeConsent,
+    })),
+  );
+  const status = STATUS[call.status];
+  const bodyId = `tool-call-${call.id}`;
+  return (
+    <section className={`tool-call tool-call-${call.status}`} aria-label={`Tool call ${call.tool} on ${call.server || 'unknown server'}`} data-status={call.status}>
+      <header className="tool-call-head">
+        <button type="button" className="tool-call-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={() => toggle(call.id)}>
+          <span className="chevron" aria-hidden="true" />
+          <span className="tool-call-name">
+            {call.server && <code className="tool-call-server">{call.server}</code>}
+            <strong>{call.tool}</strong>
+          </span>
+        </button>
+        <span className={`status status-${status.tone}`}>
+          <span className="status-dot" aria-hidden="true" />
+          {status.label}
+        </span>
+        {call.durationMs !== undefined && <span className="muted small">{formatDuration(call.durationMs)}</span>}
+      </header>
+      {!collapsed && (
+        <div className="tool-call-body" id={bodyId}>
+          {call.status === 'awaiting-approval' && request && (
+            <p className="tool-call-waiting">
+              Switchboard is asking you whether to run this call.{' '}
+              <button type="button" className="link-button" onClick={() => resume(request.id)}>
+                Review the request
+              </button>
+            </p>
+          )}
+          <JsonView value={call.arguments} label="Arguments" />
+          {call.status === 'denied' && (
+            <p className="tool-call-note tool-call-note-danger">
+              <strong>Denied.</strong> {call.denialReason ? `Reason given to the model: ${call.denialReason}` : 'No reason was given.'}
+            </p>
+          )}
+          {call.error && <p className="tool-call-note tool-call-note-danger">{call.error}</p>}
+          {call.truncatedForModel && (
+            <p className="tool-call-truncated">
+              <span className="pill pill-warning">Truncated for the model</span> The model got {call.truncatedForModel.sentChars.toLocaleString('en')} of{' '}
+              {call.truncatedForModel.originalChars.toLocaleString('en')} characters; the whole result is shown here.
+            </p>
+          )}
+          {call.result && <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${call.tool}`} />}
+        </div>
+      )}
+    </section>
+  );
+}

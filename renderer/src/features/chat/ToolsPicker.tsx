@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useAppStore, useHostApi } from '../../app/host-context.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { errorMessage } from '../../components/error-message.ts';
+import { Switch } from '../../components/Switch.tsx';
+import type { ToolPickerServer } from './tool-picker-rows.ts';
+import { useToolRows } from './use-tool-rows.ts';
+
+/** The button in the chat header, with how many tools the model gets in this conversation. */
+export function ToolsPickerButton({ conversationId, disabledTools }: { conversationId: string | undefined; disabledTools: readonly string[] }) {
+  const rows = useToolRows(disabledTools);
+  const [open, setOpen] = useState(false);
+  const offered = rows.reduce((sum, row) => sum + row.offeredCount, 0);
+  return (
+    <>
+      <button type="button" className="button button-small" onClick={() => setOpen(true)} disabled={!conversationId} aria-haspopup="dialog">
+        Tools <span className="tab-count">{offered}</span>
+        <span className="visually-hidden"> enabled</span>
+      </button>
+      {open && conversationId && <ToolsPickerDialog conversationId={conversationId} rows={rows} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ToolsPickerDialog({ conversationId, rows, onClose }: { conversationId: string; rows: ToolPickerServer[]; onClose: () => void }) {
+  const api = useHostApi();
+  const disabledToolsReceived = useAppStore((state) => state.disabledToolsReceived);
+  const showView = useAppStore((state) => state.showView);
+  const [error, setError] = useState<string>();
+  const setEnabled = (server: string, enabled: boolean, tool?: string) => {
+    setError(undefined);
+    api.call('chat.setToolEnabled', { conversationId, server, enabled, ...(tool ? { tool } : {}) }).then(
+      (conversation) => disabledToolsReceived(conversation.id, conversation.disabledTools),
+      (failure: unknown) => setError(errorMessage(failure)),
+    );
+  };
+  return (
+    <Dialog title="Tools in this chat" onClose={onClose} size="wide" description="Switches here apply to this conversation only. Tools switched off in the Servers view stay off everywhere.">
+      <div className="dialog-body tools-picker">
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {rows.length === 0 && (
+          <p className="muted">
+            No servers yet.{' '}
+            <button type="button" className="link-button" onClick={() => showView('servers')}>
+              Add one in Servers
+            </button>
+          </p>
+        )}
+        <ul className="tools-picker-servers" aria-label="Servers">
+          {rows.map((row) => (
+            <ServerRow key={row.name} row={row} onToggle={setEnabled} />
+          ))}
+        </ul>
+      </div>
+    </Dialog>
+  );
+}
+
+function ServerRow({ row, onToggle }: { row: ToolPickerServer; onToggle: (server: string, enabled: boolean, tool?: string) => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const note = !row.connected ? 'Not connected' : row.offGlobally ? 'Tools off in Servers' : undefined;
+  const total = row.tools?.length;
+  return (
+    <li className="tools-picker-server" aria-label={row.name}>
+      <div className="tools-picker-row">
+        <Switch
+          label={`Use ${row.name} in this chat`}
+          checked={!row.offHere && !row.offGlobally && row.connected}
+          disabled={row.offGlobally || !row.connected}
+          onChange={(enabled) => onToggle(row.name, enabled)}
+        />
+        <button type="button" className="tools-picker-name" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} disabled={!row.tools?.length}>
+          <span className="chevron" aria-hidden="true" />
+          <strong>{row.name}</strong>
+        </button>
+        <span className="muted small">{total === undefined ? '…' : `${row.offeredCount} of ${total} tools on`}</span>
+        {note && <span className="pill">{note}</span>}
+      </div>
+      {expanded && row.tools && (
+        <ul className="tools-picker-tools" aria-label={`Tools of ${row.name}`}>
+          {row.tools.map((tool) => (
+            <li key={tool.name} className="tools-picker-tool">
+              <Switch
+                label={`Use ${tool.name}`}
+                checked={tool.offered}
+                disabled={tool.offGlobally || row.offHere || row.offGlobally || !row.connected}
+                onChange={(enabled) => onToggle(row.name, enabled, tool.name)}
+              />
+              <span>
+                <code>{tool.name}</code>
+                {tool.title && <span className="muted"> {tool.title}</span>}
+                {tool.offGlobally && <span className="pill"> Off in Servers</span>}
+                {tool.description && <span className="tools-picker-description muted small">{tool.description}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import type { HostApi } from '../../../../shared/api/host-api.ts';
+import { HostError } from '../../../../shared/api/host-error.ts';
+import type { AppStore } from '../../store/app-store.ts';
+import { createDeltaBatcher } from './delta-batcher.ts';
+import type { Scheduler } from './delta-batcher.ts';
+
+export interface DomainSync {
+  /** Fetches everything whole, on every (re)open of the connection. */
+  refetch(): void;
+  stop(): void;
+}
+
+/** Chat, settings and grants: events into the store, and the open conversation fetched whenever it changes. */
+export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown) => void, schedule?: Scheduler): DomainSync {
+  const state = store.getState;
+  const batcher = createDeltaBatcher((deltas) => state().deltasReceived(deltas), schedule);
+
+  const fetchOpen = (id: string) => {
+    state().conversationFetchStarted(id);
+    api.call('chat.get', { id }).then(
+      (conversation) => state().conversationLoaded(conversation),
+      (error: unknown) => {
+        // Deleted meanwhile: the list (refetched or by event) closes it; anything else is worth a report.
+        if (!(error instanceof HostError && error.code === 'not_found')) onError(error);
+      },
+    );
+  };
+
+  const offs = [
+    api.on('chat.conversations', (list) => state().conversationsReceived(list)),
+    api.on('chat.message', ({ conversationId, message }) => {
+      batcher.dropFor(message.id);
+      state().messageReceived(conversationId, message);
+    }),
+    api.on('chat.delta', (delta) => batcher.push(delta)),
+    api.on('chat.turn', ({ conversationId, state: turn }) => state().turnChanged(conversationId, turn)),
+    api.on('settings.changed', (settings) => state().settingsReceived(settings)),
+    api.on('grants.changed', (grants) => state().grantsReceived(grants)),
+    store.subscribe((next, previous) => {
+      const id = next.openConversation?.id;
+      if (id && id !== previous.openConversation?.id && next.connection.status === 'open') fetchOpen(id);
+    }),
+  ];
+
+  return {
+    refetch() {
+      batcher.flush();
+      state().forgetTurns();
+      api.call('chat.list', {}).then((list) => state().conversationsReceived(list), onError);
+      api.call('settings.get', {}).then((settings) => state().settingsReceived(settings), onError);
+      api.call('grants.list', {}).then((grants) => state().grantsReceived(grants), onError);
+      const open = state().openConversation;
+      if (open) fetchOpen(open.id);
+    },
+    stop() {
+      for (const off of offs) off();
+    },
+  };
+}
