@@ -1,5 +1,7 @@
 import type { HostConnection } from '../api/host-connection.ts';
 import type { AppStore } from './app-store.ts';
+import { syncChat } from '../features/chat/chat-events.ts';
+import { syncConsent } from '../features/consent/consent-events.ts';
 
 /**
  * Keeps the store a mirror of the host: every host event lands in it, and each time the connection opens
@@ -14,10 +16,12 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.on('servers.log', (entry) => state().logReceived(entry)),
     api.on('servers.configChanged', (config) => state().configReceived(config)),
   ];
+  const domains = [syncChat(api, store, onError), syncConsent(api, store, onError)];
 
   const refetch = () => {
     api.call('servers.list', {}).then((servers) => state().serversReceived(servers), onError);
     api.call('servers.config', {}).then((config) => state().configReceived(config), onError);
+    for (const domain of domains) domain.refetch();
   };
 
   const onState = (next: ReturnType<HostConnection['state']>) => {
@@ -31,5 +35,6 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
 
   return () => {
     for (const off of offs) off();
+    for (const domain of domains) domain.stop();
   };
 }
