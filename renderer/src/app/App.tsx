@@ -1,3 +1,4 @@
+import { ConsentCenter } from '../features/consent/ConsentCenter.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { useAppStore } from './host-context.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -15,6 +16,7 @@ export function App() {
           <current.Component />
         </main>
       </div>
+      <ConsentCenter />
     </div>
   );
 }
