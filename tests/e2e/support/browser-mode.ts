@@ -21,6 +21,8 @@ export interface BrowserMode {
 interface Fixtures {
   /** The `mcpServers` object written to mcp.json before the host starts; override with `test.use`. */
   mcpServers: Record<string, unknown>;
+  /** Extra environment for the host process (a fake provider's URL and key, say); override with `test.use` or a fixture. */
+  hostEnv: Record<string, string>;
   switchboard: BrowserMode;
 }
 
@@ -58,12 +60,14 @@ async function stop(child: ChildProcess): Promise<void> {
  */
 export const test = base.extend<Fixtures>({
   mcpServers: [{}, { option: true }],
-  switchboard: async ({ mcpServers }, use) => {
+  hostEnv: [{}, { option: true }],
+  switchboard: async ({ mcpServers, hostEnv }, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
     const configPath = path.join(dataDir, 'mcp.json');
     await writeFile(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
     const child = spawn(process.execPath, [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0'], {
       cwd: repoRoot,
+      env: { ...process.env, ...hostEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
