@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { startFakeAnthropic } from '../fixtures/fake-llm/index.ts';
+import type { AnthropicRequest, FakeAnthropic } from '../fixtures/fake-llm/index.ts';
+import { fixtureStdio } from '../fixtures/servers/launch.ts';
+import { expect, test as browserMode } from './support/browser-mode.ts';
+import { consoleErrors, serversPage } from './support/servers-page.ts';
+
+/** Browser mode with the host pointed at a fake Anthropic Messages API started for the test. */
+const test = browserMode.extend<{ fake: FakeAnthropic }>({
+  fake: async ({}, use) => {
+    const fake = await startFakeAnthropic();
+    try {
+      await use(fake);
+    } finally {
+      await fake.close();
+    }
+  },
+  hostEnv: async ({ fake }, use) => use({ ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: 'sk-ant-e2e-test-key' }),
+});
+
+test.use({ mcpServers: { modern: fixtureStdio('modern') } });
+
+/** Opens the app, waits for the fixture server (the model only gets tools of connected servers), then goes to Chat. */
+async function openChat(page: Page, url: string) {
+  await page.goto(url);
+  await expect(serversPage(page).card('modern')).toHaveAttribute('data-status', 'connected');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  return chatPage(page);
+}
+
+function chatPage(page: Page) {
+  const feed = page.getByRole('feed', { name: 'Messages' });
+  return {
+    feed,
+    message: page.getByRole('textbox', { name: 'Message' }),
+    answers: feed.getByRole('article', { name: 'Assistant' }),
+    toolCall: (tool: string, server = 'modern') => feed.getByRole('region', { name: `Tool call ${tool} on ${server}` }),
+    approval: (tool: string, server = 'modern') => page.getByRole('dialog', { name: `Allow ${tool} on ${server}?` }),
+    async send(text: string) {
+      await this.message.fill(text);
+      await this.message.press('Enter');
+    },
+  };
+}
+
+/** The last user turn of a recorded request: where tool results go back to the model. */
+function lastUserContent(request: AnthropicRequest): unknown[] {
+  const messages = request.body?.messages ?? [];
+  const content = messages.at(-1)?.content;
+  return Array.isArray(content) ? content : [];
+}
+
+test('a question streams an answer, the tool call waits for approval, runs, and the model finishes with its result', async ({ page, switchboard, fake }) => {
+  const errors = consoleErrors(page);
+  fake.script(
+    { blocks: [{ text: 'Let me ask the echo tool. ' }, { toolUse: { name: 'modern__echo', input: { text: 'hello harbour' } } }], delayMs: 15 },
+    { blocks: [{ text: 'The tool said **hello harbour**, so the harbour is fine.' }], delayMs: 5 },
+  );
+  const chat = await openChat(page, switchboard.url);
+  await chat.send('Is the harbour fine?');
+
+  const dialog = chat.approval('echo');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Arguments (JSON)')).toHaveValue(/"text": "hello harbour"/);
+  await expect(dialog.getByRole('region', { name: 'Hints from the server' })).toContainText('readOnlyHint');
+  await expect(dialog).toContainText('Returns the text it was given');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = chat.toolCall('echo');
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expect(card.getByRole('region', { name: 'Result of echo' })).toContainText('hello harbour');
+  const answer = chat.answers.last();
+  await expect(answer).toContainText('Let me ask the echo tool.');
+  await expect(answer).toContainText('so the harbour is fine.');
+  await expect(answer.locator('strong', { hasText: 'hello harbour' })).toBeVisible();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(answer.getByLabel('Tokens used')).toContainText(/\d+ in · \d+ out/);
+
+  await card.getByRole('button', { name: /echo/ }).click();
+  await expect(card.getByRole('region', { name: 'Result of echo' })).toBeHidden();
+
+  const toolResult = lastUserContent(fake.messageRequests[1]).find((block) => (block as { type?: string }).type === 'tool_result');
+  expect(JSON.stringify(toolResult)).toContain('hello harbour');
+  expect(errors).toEqual([]);
+});
+
+test('a denial with a reason reaches the model as an error result carrying the reason', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ toolUse: { name: 'modern__echo', input: { text: 'secret plans' } } }] }, { blocks: [{ text: 'Understood, I will not echo that.' }] });
+  const chat = await openChat(page, switchboard.url);
+  await chat.send('Echo my plans');
+
+  const dialog = chat.approval('echo');
+  await dialog.getByLabel('Reason for denying (optional)').fill('not in front of the board');
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = chat.toolCall('echo');
+  await expect(card).toHaveAttribute('data-status', 'denied');
+  await expect(card).toContainText('not in front of the board');
+  await expect(chat.answers.last()).toContainText('Understood, I will not echo that.');
+
+  await fake.waitForMessageRequests(2);
+  const toolResult = lastUserContent(fake.messageRequests[1]).find((block) => (block as { type?: string }).type === 'tool_result') as {
+    is_error?: boolean;
+    content?: unknown;
+  };
+  expect(toolResult.is_error).toBe(true);
+  expect(JSON.stringify(toolResult.content)).toContain('not in front of the board');
+});
+
+test('Stop ends a streaming answer, which stays marked stopped, and the next message gets an answer', async ({ page, switchboard, fake }) => {
+  const long = Array.from({ length: 400 }, (_, index) => `word${index}`).join(' ');
+  fake.script({ blocks: [{ text: long }], delayMs: 25 }, { blocks: [{ text: 'Second answer, in full.' }] });
+  const chat = await openChat(page, switchboard.url);
+  await chat.send('Tell me a long story');
+
+  const answer = chat.answers.last();
+  await expect(answer).toContainText('word5');
+  await expect(chat.feed).toHaveAttribute('aria-busy', 'true');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expect(answer).toContainText('Stopped');
+  await expect(answer).not.toContainText('word399');
+  await expect(chat.feed).toHaveAttribute('aria-busy', 'false');
+
+  await chat.send('Go on, briefly');
+  await expect(chat.answers.last()).toContainText('Second answer, in full.');
+  await expect(chat.answers.last()).toHaveAttribute('data-status', 'complete');
+});
+
+test('after a reload the conversation is still there, and search finds it by a word of the answer', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ text: 'The lighthouse keeper counts **seventeen** gulls every morning.' }] });
+  const chat = await openChat(page, switchboard.url);
+  await chat.send('What does the keeper count?');
+  await expect(chat.answers.last()).toContainText('seventeen gulls');
+
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  const conversations = page.getByRole('list', { name: 'Conversations' });
+  await expect(conversations.getByRole('button', { name: /What does the keeper count\?/ })).toBeVisible();
+  await expect(chat.answers.last()).toContainText('seventeen gulls');
+
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill('gulls');
+  const hits = page.getByRole('list', { name: 'Search results' });
+  const hit = hits.getByRole('button', { name: /What does the keeper count/ });
+  await expect(hit).toBeVisible();
+  await expect(hit.locator('mark')).toHaveText('gulls');
+  await hit.click();
+  await expect(chat.answers.last()).toContainText('seventeen gulls');
+});
