@@ -20,6 +20,7 @@ import { consentAsker } from './chat/approval/consent-asker.ts';
 import type { ChatModule } from './chat/chat-module.ts';
 import { ConsentBroker } from './consent/consent-broker.ts';
 import { createConsentHandlers } from './consent/consent-handlers.ts';
+import { createPendingHumanHandlers } from './human/human-handlers.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -73,6 +74,7 @@ export class Host {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
       ...createConsentHandlers(this.consent),
+      ...createPendingHumanHandlers(),
     };
     this.closeQuestionsOfDepartedServers();
   }

@@ -10,7 +10,12 @@ export const consentMethods = {
 
 export interface ConsentResults {
   'consent.list': ConsentRequest[];
-  'consent.answer': { id: string };
+  /**
+   * `open` is set when the person accepted opening a URL (`elicitation-url`, `open-url`) and this host cannot
+   * open a browser for them (browser mode): the answering window opens it, with
+   * `window.open(open, '_blank', 'noopener,noreferrer')`. The host checked the address before it was asked.
+   */
+  'consent.answer': { id: string; open?: string };
 }
 
 export interface ConsentEvents {

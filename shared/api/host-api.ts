@@ -3,6 +3,8 @@ import { chatEventNames, chatMethods } from './chat-api.ts';
 import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { consentEventNames, consentMethods } from './consent-api.ts';
 import type { ConsentEvents, ConsentResults } from './consent-api.ts';
+import { humanEventNames, humanMethods } from './human-api.ts';
+import type { HumanEvents, HumanResults } from './human-api.ts';
 import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
 
@@ -15,18 +17,19 @@ export const hostMethods = {
   ...serversMethods,
   ...chatMethods,
   ...consentMethods,
+  ...humanMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);

@@ -43,12 +43,27 @@ export interface ElicitationUrlInput {
   url: string;
   /** Set by 2025-11-25 servers, to match a later `notifications/elicitation/complete`. */
   elicitationId?: string;
+  /**
+   * `consent` (default): may this URL be opened? `waiting`: it was opened for a 2025-era tool call that
+   * cannot go on until the person finishes there (the -32042 URL-required error); accept means "done, retry
+   * the call", cancel gives up. A waiting request also closes by itself (outcome `cancelled`, reason saying
+   * so) when the server reports the step complete, and the call is retried.
+   */
+  stage?: 'consent' | 'waiting';
 }
 
 /** Sampling is reviewed twice (client/sampling § User Interaction Model): the prompt before it goes, the reply before it returns. */
 export type SamplingInput =
-  | { stage: 'request'; request: CreateMessageRequestParams }
+  | { stage: 'request'; request: CreateMessageRequestParams; model?: SamplingModelChoice }
   | { stage: 'response'; request: CreateMessageRequestParams; response: CreateMessageResult };
+
+/** The model that will answer a sampling request, picked from the server's preferences and the configured providers. */
+export interface SamplingModelChoice {
+  provider: 'anthropic' | 'openai';
+  model: string;
+  /** Why this one, in words: "matches the server's hint \"sonnet\"", "the default model". */
+  reason: string;
+}
 
 export interface ServerTrustInput {
   /** The launch as configured, env and header values included; only the review and fingerprint reach the payload. */

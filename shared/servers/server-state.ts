@@ -8,7 +8,12 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { TransportKind } from './server-config.ts';
 
-export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'error' | 'crashed' | 'stopped';
+/**
+ * `awaiting-trust`: not started, waiting for the person to answer its `server-trust` request (a new server, or
+ * one whose launch changed). `untrusted`: the person declined; it stays stopped until trusted from the
+ * servers view (`servers.trust`). `reason` says which.
+ */
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'error' | 'crashed' | 'stopped' | 'awaiting-trust' | 'untrusted';
 
 /** `modern` speaks the stateless 2026-07-28 revision; `legacy` the 2025-era `initialize` handshake. */
 export type ProtocolEra = 'modern' | 'legacy';
@@ -58,6 +63,16 @@ export interface ServerState {
   exit?: ServerExit;
   restart?: RestartPlan;
   connectedAt?: number;
+  /** Whether the person trusts this launch (command, args, cwd, env / URL, header names). */
+  trust?: ServerTrust;
+}
+
+export interface ServerTrust {
+  trusted: boolean;
+  /** The launch fingerprint trust is stored against. */
+  fingerprint: string;
+  /** The open `server-trust` consent request, while one is. */
+  requestId?: string;
 }
 
 export interface ToolEntry extends Tool {

@@ -7,6 +7,8 @@ export const statusLabels: Record<ServerStatus, string> = {
   error: 'Error',
   crashed: 'Crashed',
   stopped: 'Stopped',
+  'awaiting-trust': 'Awaiting trust',
+  untrusted: 'Not trusted',
 };
 
 export type Tone = 'ok' | 'pending' | 'danger' | 'muted';
@@ -18,6 +20,8 @@ export const statusTones: Record<ServerStatus, Tone> = {
   error: 'danger',
   crashed: 'danger',
   stopped: 'muted',
+  'awaiting-trust': 'pending',
+  untrusted: 'muted',
 };
 
 export function describeExit(exit: ServerExit): string {
