@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, safeStorage } from 'electron';
 import { Host } from '../host/host.ts';
 import { APP_INDEX_URL, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { forwardHostEvents, wireHostIpc } from './ipc-host.ts';
@@ -22,7 +22,16 @@ async function main(): Promise<void> {
   lockDownWebContents(devServerUrl);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
 
-  const host = await Host.start({ dataDir: app.getPath('userData') });
+  const host = await Host.start({
+    dataDir: app.getPath('userData'),
+    // API keys and tokens go through the OS keychain where there is one; otherwise an owner-only file.
+    secretCipher: safeStorage.isEncryptionAvailable()
+      ? {
+          encrypt: (plain) => safeStorage.encryptString(plain),
+          decrypt: (data) => safeStorage.decryptString(Buffer.from(data)),
+        }
+      : undefined,
+  });
   const unwireIpc = wireHostIpc(host, devServerUrl);
   let window = createWindow(host);
 
