@@ -37,7 +37,7 @@ test.describe('with no servers configured', () => {
     await expect(card).toHaveAttribute('data-status', 'connected');
     await expect(card).toContainText('Connected');
     await expect(card).toContainText('2026-07-28');
-    await expect(card).toContainText('12 tools');
+    await expect(card).toContainText('13 tools');
     for (const name of ['echo', 'image', 'crash']) await expect(ui.tool(name)).toBeVisible();
     expect((await switchboard.readConfig()).mcpServers).toHaveProperty('modern');
 
