@@ -50,7 +50,11 @@ export interface ConfigSnapshot {
   path: string;
   /** Problems with the file as a whole: while set, the host keeps running the last good configuration. */
   fileError?: string;
-  /** Entries by name, as written in the file (validated or not). */
+  /**
+   * Entries by name, as written in the file (validated or not), except that every `env` and `headers` value is
+   * `STORED_VALUE` (shared/servers/stored-values.ts): secrets never reach the renderer. `servers.update` takes
+   * the marker back as "keep the stored value"; `servers.add` refuses it.
+   */
   entries: Record<string, unknown>;
 }
 

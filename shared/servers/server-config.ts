@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/*
+ * Values Node would refuse at spawn or fetch time are refused here instead: those errors quote the value, and
+ * they would reach the log and the UI. These messages never include it.
+ */
+const envValueSchema = z.string().refine((value) => !value.includes('\0'), 'an environment value cannot hold a NUL character');
+const headerValueSchema = z
+  .string()
+  .refine(
+    (value) => !/[\0\r\n]|[^\0-\u00ff]/.test(value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')),
+    'a header value cannot hold line breaks, NUL or characters beyond U+00FF',
+  );
+
 /**
  * One entry of `mcp.json`, in the `mcpServers` shape that Claude Desktop, Cursor and others use.
  * Unknown keys are kept (people paste configs from other hosts that add their own) but ignored.
@@ -8,7 +20,7 @@ export const stdioServerConfigSchema = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string().trim().min(1, 'command must be a non-empty string'),
   args: z.array(z.string(), 'args must be an array of strings').optional(),
-  env: z.record(z.string(), z.string(), 'env must map names to string values').optional(),
+  env: z.record(z.string(), envValueSchema, 'env must map names to string values').optional(),
   cwd: z.string().min(1).optional(),
   disabled: z.boolean().optional(),
 });
@@ -17,7 +29,7 @@ export const remoteServerConfigSchema = z.looseObject({
   /** `sse` is the 2024-11-05 HTTP+SSE transport, kept only as the spec's fallback. */
   type: z.enum(['http', 'streamable-http', 'sse']).optional(),
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
-  headers: z.record(z.string(), z.string(), 'headers must map names to string values').optional(),
+  headers: z.record(z.string(), headerValueSchema, 'headers must map names to string values').optional(),
   disabled: z.boolean().optional(),
 });
 

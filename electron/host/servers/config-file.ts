@@ -7,6 +7,7 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import { parseConfigText } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile } from '../../../shared/servers/server-config.ts';
+import { redactEntries } from '../../../shared/servers/stored-values.ts';
 
 export type ConfigReload =
   | { kind: 'unchanged' }
@@ -54,8 +55,9 @@ export class McpConfigFile {
     return this.lastGood;
   }
 
+  /** What the renderer may see: env and header values are replaced by the stored-value marker. */
   snapshot(): ConfigSnapshot {
-    return { path: this.path, ...(this.fileError ? { fileError: this.fileError } : {}), entries: { ...this.lastGood.raw } };
+    return { path: this.path, ...(this.fileError ? { fileError: this.fileError } : {}), entries: redactEntries(this.lastGood.raw) };
   }
 
   /** Reads the file now. A missing file is a configuration without servers; nothing is created. */

@@ -35,6 +35,7 @@ import { DEFAULT_RESTART_POLICY, restartDelayMs } from './restart-policy.ts';
 import type { RestartPolicy } from './restart-policy.ts';
 import { ConnectError, ServerConnection } from './server-connection.ts';
 import type { CatalogLists, ConnectedInfo, ToolCallControl } from './server-connection.ts';
+import { keepStoredValues } from './stored-values.ts';
 import { ToolSwitches } from './tool-switches.ts';
 
 export interface ServerManagerOptions {
@@ -264,11 +265,12 @@ export class ServerManager {
 
   async addServer(name: string, raw: unknown): Promise<ServerState> {
     const serverName = checkName(name);
-    const parsed = parseServerEntry(serverName, raw);
+    const entry = keepStoredValues(serverName, raw, undefined);
+    const parsed = parseServerEntry(serverName, entry);
     if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
     const config = await this.config.updateServers((servers) => {
       if (Object.hasOwn(servers, serverName)) throw new HostError('conflict', `a server named "${serverName}" already exists`);
-      return { ...servers, [serverName]: raw };
+      return { ...servers, [serverName]: entry };
     });
     await this.applyWritten(config, [serverName]);
     return this.stateOf(this.require(serverName));
@@ -276,14 +278,16 @@ export class ServerManager {
 
   async updateServer(name: string, raw: unknown, rename?: string): Promise<ServerState> {
     const target = rename === undefined ? name : checkName(rename);
-    const parsed = parseServerEntry(target, raw);
-    if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
     const config = await this.config.updateServers((servers) => {
       if (!Object.hasOwn(servers, name)) throw notFound(name);
       if (target !== name && Object.hasOwn(servers, target)) throw new HostError('conflict', `a server named "${target}" already exists`);
+      // Against the entry as the file holds it now, so a value kept as stored is the current one.
+      const entry = keepStoredValues(target, raw, servers[name]);
+      const parsed = parseServerEntry(target, entry);
+      if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
       const next: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(servers)) {
-        if (key === name) next[target] = raw;
+        if (key === name) next[target] = entry;
         else next[key] = value;
       }
       return next;
