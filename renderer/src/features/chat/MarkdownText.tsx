@@ -4,10 +4,13 @@ import Markdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { splitMarkdownBlocks } from './markdown-blocks.ts';
+import { markdownSegments } from './markdown-blocks.ts';
 
+// react-markdown runs every plugin's attacher on each render, and rehype-highlight's builds a fresh highlighter
+// with every language grammar each time: attach one transformer, built once, instead.
+const highlight = rehypeHighlight();
 const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlight];
+const rehypePlugins = [() => highlight];
 
 /**
  * Model output is untrusted: raw HTML stays text (react-markdown's default), links are shown with their
@@ -58,7 +61,7 @@ function CodeBlock({ children, node: _node, ...props }: ComponentProps<'pre'> & 
   );
 }
 
-/** Blocks that did not change keep their rendering: while an answer streams only its last block is parsed again. */
+/** Segments that did not change keep their rendering: while an answer streams only its last segment is parsed again. */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
     <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
@@ -68,11 +71,13 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
 });
 
 export function MarkdownText({ text }: { text: string }) {
-  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
+  const segments = useMemo(() => markdownSegments(text), [text]);
   return (
     <div className="markdown">
-      {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} />
+      {segments.map((segment, index) => (
+        <div key={index} className={index < segments.length - 1 ? 'md-segment md-segment-done' : 'md-segment'}>
+          <MarkdownBlock text={segment} />
+        </div>
       ))}
     </div>
   );

@@ -1,5 +1,5 @@
 import { assert, test } from '../../test-support/node-test.mjs';
-import { splitMarkdownBlocks } from './markdown-blocks.ts';
+import { markdownSegments, splitMarkdownBlocks } from './markdown-blocks.ts';
 
 test('paragraphs, headings and quotes split at blank lines', () => {
   assert.deepEqual(splitMarkdownBlocks('# Title\n\nFirst para\nstill first\n\n\n> quote'), ['# Title', 'First para\nstill first', '> quote']);
@@ -23,4 +23,15 @@ test('loose lists and indented continuations stay with their list', () => {
 test('reference definitions keep the text whole', () => {
   const text = 'See [the docs][d].\n\nMore.\n\n[d]: https://example.com';
   assert.deepEqual(splitMarkdownBlocks(text), [text]);
+});
+
+test('segments group blocks, and a finished segment keeps its text as the answer grows', () => {
+  const paragraph = (n: number) => `Paragraph ${n} ${'x'.repeat(40)}`;
+  const text = Array.from({ length: 10 }, (_, n) => paragraph(n)).join('\n\n');
+  const segments = markdownSegments(text, 100);
+  assert.equal(segments.length, 5);
+  assert.equal(segments.join('\n\n'), text);
+  const grown = markdownSegments(`${text} and more\n\n${paragraph(10)}`, 100);
+  assert.deepEqual(grown.slice(0, 4), segments.slice(0, 4));
+  assert.deepEqual(markdownSegments('', 100), []);
 });

@@ -53,3 +53,25 @@ function trimEnd(lines: readonly string[]): string {
   while (end > 0 && BLANK.test(lines[end - 1])) end--;
   return lines.slice(0, end).join('\n');
 }
+
+/**
+ * Blocks grouped into segments of at least `minChars`, each rendered as one Markdown tree. Parsing has a fixed
+ * cost per call, so a segment of many small blocks parses once instead of once per block; the grouping runs
+ * greedily from the start, so a finished segment keeps its text while the answer grows after it.
+ */
+export function markdownSegments(text: string, minChars = 1500): string[] {
+  const segments: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const block of splitMarkdownBlocks(text)) {
+    current.push(block);
+    size += block.length;
+    if (size >= minChars) {
+      segments.push(current.join('\n\n'));
+      current = [];
+      size = 0;
+    }
+  }
+  if (current.length > 0) segments.push(current.join('\n\n'));
+  return segments;
+}
