@@ -1,4 +1,5 @@
 import { assert, test } from '../../../test-support/node-test.mjs';
+import { STORED_VALUE } from '../../../../../shared/servers/stored-values.ts';
 import { argsFromText, checkForm, emptyServerForm, entryFromForm, fieldOfHostMessage, formFromEntry } from './server-form.ts';
 
 test('args: one per line, trimmed, blank lines dropped', () => {
@@ -48,4 +49,26 @@ test('fieldOfHostMessage points at the field a host message is about', () => {
   assert.equal(fieldOfHostMessage('servers.add: name: a server name uses letters, digits', 'bad/'), 'name');
   assert.equal(fieldOfHostMessage('mcpServers["bad/"]: a server name uses letters', 'bad/'), 'name');
   assert.equal(fieldOfHostMessage('something else went wrong', 'x'), undefined);
+});
+
+test('stored values arrive as markers, show as kept rows without a value, and go back as markers', () => {
+  const original = { command: 'npx', args: ['pkg'], env: { TOKEN: STORED_VALUE, REGION: STORED_VALUE } };
+  const form = formFromEntry('s', original);
+  assert.deepEqual(form.env, [
+    { key: 'TOKEN', value: '', stored: 'kept' },
+    { key: 'REGION', value: '', stored: 'kept' },
+  ]);
+  assert.deepEqual(entryFromForm({ ...form, args: 'pkg\n--verbose' }, original), { ...original, args: ['pkg', '--verbose'] });
+
+  const edited = { ...form, env: [{ key: 'TOKEN', value: 'typed', stored: 'replacing' as const }, { key: 'NEW', value: 'n' }] };
+  assert.deepEqual(entryFromForm(edited, original).env, { TOKEN: 'typed', NEW: 'n' }, 'REGION was removed, TOKEN replaced');
+
+  const remote = { url: 'https://example.com/mcp', headers: { Authorization: STORED_VALUE } };
+  assert.deepEqual(entryFromForm(formFromEntry('r', remote), remote), remote);
+});
+
+test('a stored value being replaced needs the new value', () => {
+  const env = [{ key: 'TOKEN', value: '', stored: 'replacing' as const }];
+  assert.deepEqual(checkForm({ ...emptyServerForm(), env }), { env: 'Enter the new value of TOKEN, or keep the stored one' });
+  assert.deepEqual(checkForm({ ...emptyServerForm(), env: [{ key: 'TOKEN', value: '', stored: 'kept' as const }] }), {});
 });

@@ -1,6 +1,14 @@
+import { isStoredValue, STORED_VALUE } from '../../../../../shared/servers/stored-values.ts';
+
 export interface KeyValueRow {
   key: string;
+  /** Only what the person typed: a value the host stores is never sent here (see `stored`). */
   value: string;
+  /**
+   * The host holds a value for this key that the renderer never sees. `kept` sends the marker back so the host
+   * keeps it; `replacing` sends `value` instead. The key of such a row stays as it is: the value belongs to it.
+   */
+  stored?: 'kept' | 'replacing';
 }
 
 export type ServerKind = 'stdio' | 'remote';
@@ -30,7 +38,9 @@ const ownedKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'serv
 
 function rowsOf(value: unknown): KeyValueRow[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  return Object.entries(value).map(([key, entry]) => ({ key, value: typeof entry === 'string' ? entry : JSON.stringify(entry) }));
+  return Object.entries(value).map(([key, entry]) =>
+    isStoredValue(entry) ? { key, value: '', stored: 'kept' } : { key, value: typeof entry === 'string' ? entry : JSON.stringify(entry) },
+  );
 }
 
 function text(value: unknown): string {
@@ -69,9 +79,9 @@ export function argsFromText(value: string): string[] {
 }
 
 function recordOf(rows: readonly KeyValueRow[]): Record<string, string> | undefined {
-  const filled = rows.filter((row) => row.key.trim() !== '' || row.value !== '');
+  const filled = rows.filter((row) => row.key.trim() !== '' || row.value !== '' || row.stored);
   if (filled.length === 0) return undefined;
-  return Object.fromEntries(filled.map((row) => [row.key.trim(), row.value]));
+  return Object.fromEntries(filled.map((row) => [row.key.trim(), row.stored === 'kept' ? STORED_VALUE : row.value]));
 }
 
 /** Problems only the form can see (the host never sees a blank row); the host validates everything else. */
@@ -83,6 +93,7 @@ export function checkForm(values: ServerFormValues): Partial<Record<ServerFormFi
       const key = row.key.trim();
       if (key === '' && row.value !== '') problems[field] ??= `${label} on row ${index + 1} has a value but no name`;
       else if (key !== '' && seen.has(key)) problems[field] ??= `${label} "${key}" is set twice`;
+      else if (row.stored === 'replacing' && row.value === '') problems[field] ??= `Enter the new value of ${key}, or keep the stored one`;
       seen.add(key);
     });
   };
