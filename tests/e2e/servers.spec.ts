@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { fixtureStdio, startHttpFixture } from '../fixtures/servers/launch.ts';
 import { expect, test } from './support/browser-mode.ts';
@@ -367,5 +368,71 @@ test.describe('with servers of both eras and a broken entry', () => {
     await expect(info).toContainText('2025-era protocol');
     await expect(info).toContainText('legacy-server.ts');
     await expect(info.getByRole('region', { name: 'Capabilities' })).toContainText('"tools"');
+  });
+});
+
+test.describe('with servers that hold an env secret and a header token', () => {
+  const envSecret = 'sk-e2e-env-never-in-the-page-4c1d9a';
+  const headerSecret = 'Bearer e2e-header-never-in-the-page-77b0';
+  const pastedSecret = 'Bearer e2e-pasted-write-only-31f5';
+  const keeper = { ...fixtureStdio('modern'), env: { FIXTURE_TOKEN: envSecret } };
+  test.use({
+    mcpServers: { keeper, remote: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: headerSecret, 'X-Team': 'blue' }, disabled: true } },
+  });
+
+  test('editing only the arguments keeps the secret, the server still gets it, and the page never holds it', async ({ page, switchboard }) => {
+    const received: string[] = [];
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => received.push(String(frame.payload))));
+    const errors = consoleErrors(page);
+    const ui = serversPage(page);
+    const pageText = () =>
+      page.evaluate(() => document.documentElement.outerHTML + [...document.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value).join('\n'));
+    await page.goto(switchboard.url);
+    await expect(ui.card('keeper')).toHaveAttribute('data-status', 'connected');
+
+    await ui.card('keeper').getByRole('button', { name: 'Edit' }).click();
+    const dialog = ui.dialog('Edit keeper');
+    await expect(dialog.getByLabel('Variable 1 name')).toHaveValue('FIXTURE_TOKEN');
+    await expect(dialog.getByLabel('Variable 1 value')).toHaveValue('');
+    await expect(dialog.getByLabel('Variable 1 value')).toHaveAttribute('placeholder', '•••• stored');
+    await expect(dialog.getByRole('button', { name: 'Replace variable 1' })).toBeVisible();
+    const editedArgs = [...keeper.args, '--name', 'kept-secret'];
+    await dialog.getByLabel('Arguments').fill(editedArgs.join('\n'));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(ui.card('keeper')).toHaveAttribute('data-status', 'connected');
+    expect((await switchboard.readConfig()).mcpServers?.keeper).toEqual({ ...keeper, args: editedArgs });
+
+    // The restarted server has the secret; the fixture reports its length and digest, never the value.
+    await ui.card('keeper').getByRole('button', { name: 'keeper' }).click();
+    await ui.tool('env').click();
+    await ui.runTool.getByLabel('name').fill('FIXTURE_TOKEN');
+    await ui.runTool.getByRole('button', { name: 'Run' }).click();
+    const digest = createHash('sha256').update(envSecret).digest('hex');
+    await expect(ui.result).toContainText(`FIXTURE_TOKEN is set: ${envSecret.length} characters, sha256 ${digest}`);
+
+    // A header token is replaced write-only: what is typed is masked and never written into the page's markup.
+    await ui.card('remote').getByRole('button', { name: 'Edit' }).click();
+    const remote = ui.dialog('Edit remote');
+    await remote.getByRole('button', { name: 'Replace header 1' }).click();
+    const value = remote.getByLabel('Header 1 value');
+    await expect(value).toBeFocused();
+    await expect(value).toHaveAttribute('type', 'password');
+    await value.fill(pastedSecret);
+    expect(await page.content()).not.toContain(pastedSecret);
+    await remote.getByRole('button', { name: 'Save' }).click();
+    await expect(remote).toBeHidden();
+    expect((await switchboard.readConfig()).mcpServers?.remote).toMatchObject({ headers: { Authorization: pastedSecret, 'X-Team': 'blue' } });
+    await ui.card('remote').getByRole('button', { name: 'Edit' }).click();
+    await expect(remote.getByLabel('Header 1 value')).toHaveAttribute('placeholder', '•••• stored');
+    await expect(remote.getByLabel('Header 2 value')).toHaveAttribute('placeholder', '•••• stored');
+
+    const shown = await pageText();
+    for (const secret of [envSecret, 'e2e-header-never', 'e2e-pasted-write-only']) {
+      expect(shown).not.toContain(secret);
+      expect(received.filter((frame) => frame.includes(secret))).toEqual([]);
+    }
+    expect(received.some((frame) => frame.includes('"servers.configChanged"'))).toBe(true);
+    expect(errors).toEqual([]);
   });
 });
