@@ -16,7 +16,10 @@ export const serversMethods = {
   'servers.add': z.object({ name: serverNameSchema, config: rawEntry }).strict(),
   'servers.update': z.object({ name: z.string().min(1), config: rawEntry, rename: serverNameSchema.optional() }).strict(),
   'servers.remove': server,
-  /** Parses pasted JSON (Claude Desktop / Cursor `mcpServers`, VS Code `servers`, or a single entry) without applying it. */
+  /**
+   * Parses pasted JSON (Claude Desktop / Cursor `mcpServers`, VS Code `servers`, or a single entry) without applying it.
+   * Candidates keep their env and header values: they are what the person pasted, and go back only to the caller.
+   */
   'servers.parseImport': z.object({ text: z.string().max(1_000_000) }).strict(),
   'servers.setEnabled': z.object({ server: z.string().min(1), enabled: z.boolean() }).strict(),
   'servers.restart': server,
