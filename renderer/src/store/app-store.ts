@@ -11,9 +11,11 @@ import { createSettingsSlice } from './settings-slice.ts';
 import type { SettingsSlice } from './settings-slice.ts';
 import { createConsentSlice } from './consent-slice.ts';
 import type { ConsentSlice } from './consent-slice.ts';
+import { createHumanSlice } from './human-slice.ts';
+import type { HumanSlice } from './human-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -23,6 +25,7 @@ export function createAppStore() {
     ...createChatSlice(...args),
     ...createSettingsSlice(...args),
     ...createConsentSlice(...args),
+    ...createHumanSlice(...args),
   }));
 }
 

@@ -2,13 +2,18 @@ import type { ComponentType } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConsentKind, ConsentRequest } from '../../../../shared/consent/consent-types.ts';
 import { useAppStore } from '../../app/host-context.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { consentDialogs } from './consent-dialogs.ts';
+import { currentRequests } from './consent-groups.ts';
+import { ConsentGroupContext } from './ConsentFrame.tsx';
+import { ConsentNotices } from './ConsentNotices.tsx';
 import './consent.css';
 
 /**
  * Every open consent request, wherever the person is in the app: the oldest one this window can show comes up
- * as a modal dialog; ones put aside wait behind a "waiting" button until answered or closed by the host.
+ * as a modal dialog (with the rest of its group, when several were asked at once); ones put aside wait behind
+ * a "waiting" button until answered or closed by the host.
  */
 export function ConsentCenter() {
   const { requests, deferred, defer, resume } = useAppStore(
@@ -20,25 +25,54 @@ export function ConsentCenter() {
     })),
   );
   const shown = (requests ?? []).filter((request) => consentDialogs[request.kind]);
-  const current = shown.find((request) => !deferred.includes(request.id));
-  const waiting = (requests ?? []).filter((request) => request !== current);
+  const current = currentRequests(shown, deferred);
+  const waiting = (requests ?? []).filter((request) => !current.includes(request));
   const firstDeferred = shown.find((request) => deferred.includes(request.id));
+  const [first] = current;
   return (
     <>
-      {current && <ConsentDialogFor key={current.id} request={current} position={{ index: shown.indexOf(current), total: shown.length }} onDefer={() => defer(current.id)} />}
-      {!current && waiting.length > 0 && (
-        <div className="consent-waiting" role="status">
-          <span>
-            {waiting.length === 1 ? '1 request is' : `${waiting.length} requests are`} waiting for your answer.
-          </span>
-          {firstDeferred && (
-            <button type="button" className="button button-small button-primary" onClick={() => resume(firstDeferred.id)}>
-              Review
-            </button>
-          )}
-        </div>
+      {current.length === 1 && (
+        <ConsentDialogFor key={first.id} request={first} position={{ index: shown.indexOf(first), total: shown.length }} onDefer={() => defer(first.id)} />
       )}
+      {current.length > 1 && <ConsentGroupDialog key={first.group?.id} requests={current} onDefer={() => current.forEach((request) => defer(request.id))} />}
+      <div className="consent-corner">
+        <ConsentNotices />
+        {current.length === 0 && waiting.length > 0 && (
+          <div className="consent-waiting" role="status">
+            <span>
+              {waiting.length === 1 ? '1 request is' : `${waiting.length} requests are`} waiting for your answer.
+            </span>
+            {firstDeferred && (
+              <button type="button" className="button button-small button-primary" onClick={() => resume(firstDeferred.id)}>
+                Review
+              </button>
+            )}
+          </div>
+        )}
+      </div>
     </>
+  );
+}
+
+/** Several inputs asked in one round: one dialog, one section per request, each answered on its own. */
+function ConsentGroupDialog({ requests, onDefer }: { requests: ConsentRequest[]; onDefer: () => void }) {
+  const server = requests[0].server;
+  const size = requests[0].group?.size ?? requests.length;
+  return (
+    <Dialog
+      title={`${server ?? 'A server'} asks ${size} things at once`}
+      description={`Answer each of them; ${server ?? 'the server'} goes on when all are answered.${requests.length < size ? ` ${size - requests.length} already answered.` : ''}`}
+      onClose={onDefer}
+      size="wide"
+    >
+      <ConsentGroupContext value={true}>
+        <div className="consent-group">
+          {requests.map((request, index) => (
+            <ConsentDialogFor key={request.id} request={request} position={{ index, total: requests.length }} onDefer={onDefer} />
+          ))}
+        </div>
+      </ConsentGroupContext>
+    </Dialog>
   );
 }
 

@@ -1,0 +1,26 @@
+import { assert, test } from '../../test-support/node-test.mjs';
+import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts';
+import { currentRequests } from './consent-groups.ts';
+
+const form = (id: string, createdAt: number, group?: { id: string; index: number; size: number }): ConsentRequest => ({
+  id,
+  kind: 'elicitation-form',
+  server: 'srv',
+  createdAt,
+  payload: { message: id, requestedSchema: {}, fields: [], sensitive: [] },
+  ...(group ? { group } : {}),
+});
+const ids = (requests: ConsentRequest[]) => requests.map((request) => request.id);
+
+test('one request at a time, oldest first, skipping those put aside', () => {
+  const list = [form('a', 1), form('b', 2)];
+  assert.deepEqual(ids(currentRequests(list, [])), ['a']);
+  assert.deepEqual(ids(currentRequests(list, ['a'])), ['b']);
+  assert.deepEqual(ids(currentRequests(list, ['a', 'b'])), []);
+});
+
+test('a round of several inputs is shown together, in the order asked', () => {
+  const list = [form('x', 1), form('g2', 2, { id: 'g', index: 1, size: 2 }), form('g1', 2, { id: 'g', index: 0, size: 2 }), form('y', 3)];
+  assert.deepEqual(ids(currentRequests(list, ['x'])), ['g1', 'g2']);
+  assert.deepEqual(ids(currentRequests(list.filter((request) => request.id !== 'g1'), ['x'])), ['g2'], 'answered ones leave; the rest stay');
+});

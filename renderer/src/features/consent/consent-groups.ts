@@ -1,0 +1,13 @@
+import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts';
+
+/**
+ * The requests to show now: the oldest one not put aside, together with the rest of its group when it was
+ * asked with others in one round (they share one dialog and are answered each).
+ */
+export function currentRequests(shown: readonly ConsentRequest[], deferred: readonly string[]): ConsentRequest[] {
+  const first = shown.find((request) => !deferred.includes(request.id));
+  if (!first) return [];
+  const group = first.group;
+  if (!group || group.size < 2) return [first];
+  return shown.filter((request) => request.group?.id === group.id && !deferred.includes(request.id)).sort((a, b) => (a.group?.index ?? 0) - (b.group?.index ?? 0));
+}

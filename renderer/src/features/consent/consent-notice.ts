@@ -1,0 +1,47 @@
+import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts';
+import { analyzeUrl } from '../../../../shared/consent/url-safety.ts';
+import type { ConsentNotice } from '../../store/consent-slice.ts';
+import { siteName } from './url-segments.ts';
+
+/** What the request was, in a few words, for a sentence about it. */
+export function requestNoun(request: ConsentRequest): string {
+  switch (request.kind) {
+    case 'tool-approval':
+      return `the approval for ${request.payload.tool}`;
+    case 'elicitation-form':
+      return 'the form';
+    case 'elicitation-url':
+      return request.payload.stage === 'waiting' ? 'the wait for the page' : 'the request to open a page';
+    case 'sampling':
+      return request.payload.stage === 'response' ? 'the review of the model’s answer' : 'the sampling request';
+    case 'server-trust':
+      return 'the question whether to start it';
+    case 'open-url':
+      return 'the request to open a page';
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function noticeText(notice: ConsentNotice): string {
+  const { request } = notice;
+  const from = request.server ? `${request.server}: ` : '';
+  if (notice.type === 'url') {
+    const site = siteName(analyzeUrl(notice.url));
+    if (notice.where === 'refused') return `${from}nothing was opened: Switchboard was asked to open a different address than the one you accepted.`;
+    const where = notice.where === 'tab' ? 'a new tab' : 'your browser';
+    const next = request.kind === 'elicitation-url' ? ` Finish there; ${request.server ?? 'the server'} goes on when you are done.` : '';
+    return `${from}opened ${site} in ${where}.${next}`;
+  }
+  const noun = from ? requestNoun(request) : capitalise(requestNoun(request));
+  switch (notice.outcome) {
+    case 'timeout':
+      return `${from}${noun} closed: no answer in time.`;
+    case 'server-gone':
+      return `${from}${noun} closed: the server went away${notice.reason ? ` (${notice.reason})` : ''}.`;
+    case 'cancelled':
+      return `${from}${noun} closed${notice.reason ? `: ${notice.reason}` : ' by the server'}.`;
+  }
+}
