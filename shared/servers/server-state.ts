@@ -12,8 +12,19 @@ import type { TransportKind } from './server-config.ts';
  * `awaiting-trust`: not started, waiting for the person to answer its `server-trust` request (a new server, or
  * one whose launch changed). `untrusted`: the person declined; it stays stopped until trusted from the
  * servers view (`servers.trust`). `reason` says which.
+ * `needs-auth`: a remote server answered 401 (MCP Authorization) and no stored token or refresh got past it; it
+ * waits, without retrying, until the person signs in (`servers.signIn`). `auth` says where and how far.
  */
-export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'error' | 'crashed' | 'stopped' | 'awaiting-trust' | 'untrusted';
+export type ServerStatus =
+  | 'disabled'
+  | 'connecting'
+  | 'connected'
+  | 'error'
+  | 'crashed'
+  | 'stopped'
+  | 'awaiting-trust'
+  | 'untrusted'
+  | 'needs-auth';
 
 /** `modern` speaks the stateless 2026-07-28 revision; `legacy` the 2025-era `initialize` handshake. */
 export type ProtocolEra = 'modern' | 'legacy';
@@ -65,6 +76,20 @@ export interface ServerState {
   connectedAt?: number;
   /** Whether the person trusts this launch (command, args, cwd, env / URL, header names). */
   trust?: ServerTrust;
+  /** OAuth sign-in, for a remote server that asked for it or has credentials stored. Never holds a token. */
+  auth?: ServerAuth;
+}
+
+export interface ServerAuth {
+  /** Tokens are stored for the server's current URL; they may have expired, and the host refreshes them when it can. */
+  signedIn: boolean;
+  /**
+   * While a sign-in runs: `consent` waits for the person to allow opening the sign-in page (an `open-url`
+   * request), `browser` for the browser to come back to Switchboard.
+   */
+  signingIn?: 'consent' | 'browser';
+  /** The authorization server's issuer, once discovered: where the person signs in. */
+  authorizationServer?: string;
 }
 
 export interface ServerTrust {

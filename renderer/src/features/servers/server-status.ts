@@ -9,6 +9,7 @@ export const statusLabels: Record<ServerStatus, string> = {
   stopped: 'Stopped',
   'awaiting-trust': 'Awaiting trust',
   untrusted: 'Not trusted',
+  'needs-auth': 'Sign-in needed',
 };
 
 export type Tone = 'ok' | 'pending' | 'danger' | 'muted';
@@ -22,6 +23,7 @@ export const statusTones: Record<ServerStatus, Tone> = {
   stopped: 'muted',
   'awaiting-trust': 'pending',
   untrusted: 'muted',
+  'needs-auth': 'pending',
 };
 
 export function describeExit(exit: ServerExit): string {
