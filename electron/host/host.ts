@@ -20,7 +20,10 @@ import { consentAsker } from './chat/approval/consent-asker.ts';
 import type { ChatModule } from './chat/chat-module.ts';
 import { ConsentBroker } from './consent/consent-broker.ts';
 import { createConsentHandlers } from './consent/consent-handlers.ts';
-import { createPendingHumanHandlers } from './human/human-handlers.ts';
+import { createHumanHandlers } from './human/human-handlers.ts';
+import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
+import type { HumanTimeouts } from './human/human-service.ts';
+import { providerFactory } from './chat/providers/provider-factory.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -35,6 +38,18 @@ export interface HostOptions {
   autoStart?: boolean;
   /** Encrypts stored API keys with the OS keychain (Electron `safeStorage`); without it they sit in an owner-only file. */
   secretCipher?: SecretCipher;
+  /**
+   * `ask` (the default): a server's launch runs only after the person trusted it (the desktop app, browser
+   * mode). `config-is-consent`: the person named the config file on the command line (the CLI's one-shot
+   * commands, `serve --trust-config`), which is their consent to run what it lists.
+   */
+  serverTrust?: 'ask' | 'config-is-consent';
+  /** Opens a URL in the system browser (Electron `shell.openExternal`); without it the answering window opens it. */
+  openExternal?: (url: string) => Promise<void>;
+  /** The system folder picker (Electron `dialog.showOpenDialog`); without it the person types a path. */
+  pickFolder?: (title?: string) => Promise<string | undefined>;
+  /** How long questions to the person stay open; tests shorten them. */
+  humanTimeouts?: Partial<HumanTimeouts>;
 }
 
 /**
@@ -51,6 +66,8 @@ export class Host {
   readonly chat: ChatModule;
   /** Every moment where the person decides: tool approval, elicitation, sampling, trust, opening URLs. */
   readonly consent: ConsentBroker;
+  /** Elicitation, sampling, roots, server trust, approval modes: the answers that come from the person. */
+  readonly human: HumanService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -60,7 +77,26 @@ export class Host {
     this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
     this.consent = new ConsentBroker({ events: this.events });
-    this.servers = new ServerManager({ configPath: this.configPath, events: this.events, settings: this.settings });
+    this.human = new HumanService({
+      settings: this.settings,
+      broker: this.consent,
+      events: this.events,
+      servers: () => this.servers,
+      chatSettings: () => this.chat.settings,
+      providers: () => providerFactory(this.chat.settings),
+      openExternal: options.openExternal,
+      pickFolder: options.pickFolder,
+      askTrust: options.serverTrust !== 'config-is-consent',
+      timeouts: options.humanTimeouts,
+    });
+    this.servers = new ServerManager({
+      configPath: this.configPath,
+      events: this.events,
+      settings: this.settings,
+      clientCapabilities: HUMAN_CAPABILITIES,
+      configureClient: (client, name) => this.human.configureClient(client, name),
+      human: this.human.serverHooks(),
+    });
     this.chat = createChatModule({
       db: this.db,
       dataDir: this.dataDir,
@@ -70,11 +106,12 @@ export class Host {
       asker: consentAsker(this.consent),
       secretCipher: options.secretCipher,
     });
+    this.chat.approver.policy = this.human.approvalPolicy;
     this.handlers = {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
-      ...createConsentHandlers(this.consent),
-      ...createPendingHumanHandlers(),
+      ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
+      ...createHumanHandlers(this.human, this.servers, this.events),
     };
     this.closeQuestionsOfDepartedServers();
   }

@@ -21,7 +21,7 @@ test('the answer reaches the database while it streams, not only at the end', as
   const { dataDir, configPath } = tempHostDir(t);
   const fake = await startFakeAnthropic();
   t.after(() => fake.close());
-  const host = await Host.start({ dataDir, configPath });
+  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
   t.after(() => host.close());
   await host.call('settings.setApiKey', { provider: 'anthropic', apiKey: 'sk-ant-stream-test' });
   await host.call('settings.update', { anthropicBaseURL: fake.baseURL });
@@ -57,7 +57,7 @@ test('after a crash, an answer left streaming is marked stopped and its unfinish
   store.addMessage({ id: 'a1', conversationId: chat.id, role: 'assistant', blocks: [{ type: 'text', text: 'Working' }, running], status: 'streaming', createdAt: 2 });
   db.close();
 
-  const host = await Host.start({ dataDir, configPath });
+  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
   t.after(() => host.close());
   const answer = host.chat.service.get(chat.id).messages[1];
   assert.equal(answer.status, 'stopped');

@@ -175,7 +175,10 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
 async function runCall(call: ToolCallBlock, options: TurnOptions): Promise<void> {
   const started = options.now?.() ?? Date.now();
   try {
-    const outcome = await options.tools.callTool(call.server, call.tool, call.arguments, { signal: options.signal });
+    const outcome = await options.tools.callTool(call.server, call.tool, call.arguments, {
+      signal: options.signal,
+      context: { conversationId: options.conversationId, toolCallId: call.id },
+    });
     call.result = outcome.result;
     call.durationMs = outcome.durationMs;
     call.status = outcome.result.isError === true ? 'error' : 'done';

@@ -3,7 +3,7 @@ import type { ServerCatalog, ToolCallOutcome } from '../../../shared/servers/ser
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
-import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations } from './parse-options.ts';
+import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations, trustNote } from './parse-options.ts';
 import { DEFAULT_SETTLE_TIMEOUT_MS } from './servers-command.ts';
 import { oneLine } from './terminal-text.ts';
 import { formatToolResult } from './tool-result-format.ts';
@@ -13,6 +13,8 @@ export const callUsage = `Usage: switchboard call [--config FILE] [--data-dir DI
 
 Starts the configured servers, waits for SERVER only, calls its tool TOOL once, prints the result and stops the server.
 Exits 1 when the tool reports an error (printed on stderr) or the call fails.
+
+${trustNote}
 
 Options:
 ${commonOptionsHelp}
@@ -58,7 +60,7 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, callUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true }, async (host) => {
+  return withHost(locations, { autoStart: true, trustConfig: locations.explicitConfig }, async (host) => {
     const state = await waitForServer(host, serverName, timeoutMs);
     if (!state) {
       const { fileError } = (await host.call('servers.config', {})) as ConfigSnapshot;

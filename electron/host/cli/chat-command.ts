@@ -5,7 +5,7 @@ import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
 import { exitCodeFor } from './shutdown-signals.ts';
-import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations } from './parse-options.ts';
+import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations, trustNote } from './parse-options.ts';
 import { DEFAULT_SETTLE_TIMEOUT_MS } from './servers-command.ts';
 import { oneLine, terminalSafe } from './terminal-text.ts';
 
@@ -14,6 +14,8 @@ export const chatUsage = `Usage: switchboard chat [--config FILE] [--data-dir DI
 Connects the configured servers, sends PROMPT to the model with their tools, streams the answer to stdout and
 saves the conversation. Tool calls and notes go to stderr. Exits 0 when the turn completes, 1 when the provider
 fails (the message says why).
+
+${trustNote}
 
 Options:
 ${commonOptionsHelp}
@@ -65,7 +67,7 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, chatUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true, workHandlesSignals: true }, async (host, stopRequested) => {
+  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: locations.explicitConfig }, async (host, stopRequested) => {
     for (const server of await host.servers.settled(timeoutMs)) {
       if (server.status !== 'connected' && server.status !== 'disabled') {
         io.stderr(`note: server "${oneLine(server.name)}" is ${server.status}${server.reason ? `: ${oneLine(server.reason)}` : ''}\n`);

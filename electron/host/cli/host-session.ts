@@ -7,6 +7,8 @@ export interface HostSessionOptions {
   autoStart: boolean;
   /** The work ends itself when `stopRequested` settles (a server); otherwise a signal cuts it short. */
   workHandlesSignals?: boolean;
+  /** Start the listed servers without asking for trust: true for one-shot commands given --config, and `serve --trust-config`. */
+  trustConfig: boolean;
 }
 
 /**
@@ -20,7 +22,12 @@ export async function withHost(
 ): Promise<number> {
   const shutdown = waitForShutdownSignal();
   const interrupted = shutdown.signal.then(exitCodeFor);
-  const started = Host.start({ dataDir: locations.dataDir, configPath: locations.configPath, autoStart: options.autoStart });
+  const started = Host.start({
+    dataDir: locations.dataDir,
+    configPath: locations.configPath,
+    autoStart: options.autoStart,
+    serverTrust: options.trustConfig ? 'config-is-consent' : 'ask',
+  });
   let host: Host | undefined;
   try {
     const first = await Promise.race([started, interrupted]);

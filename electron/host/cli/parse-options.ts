@@ -6,6 +6,13 @@ import { defaultDataDir } from '../store/data-dir.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 
+/**
+ * Said by the one-shot commands (servers, call, chat): naming the file is the consent that the app asks for
+ * in a trust dialog, so those commands run non-interactively. Without --config only servers trusted in the app start.
+ */
+export const trustNote = `Naming a file with --config is your consent to run the servers it lists. Without it, only servers
+you trusted in the app (or in \`switchboard serve\`) are started.`;
+
 /** Accepted by every command. */
 export const commonOptions = {
   config: { type: 'string' },
@@ -30,6 +37,8 @@ export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: st
 export interface Locations {
   dataDir: string;
   configPath: string;
+  /** The person named the config file with --config: their consent to run what it lists (see HostOptions.serverTrust). */
+  explicitConfig: boolean;
 }
 
 export function resolveLocations(values: { config?: string; 'data-dir'?: string }, io: CliIo): Locations {
@@ -37,9 +46,9 @@ export function resolveLocations(values: { config?: string; 'data-dir'?: string 
   if (values.config !== undefined) {
     const configPath = path.resolve(io.cwd, values.config);
     if (!existsSync(configPath)) throw new CliError(`config file not found: ${configPath}`);
-    return { dataDir, configPath };
+    return { dataDir, configPath, explicitConfig: true };
   }
-  return { dataDir, configPath: path.join(dataDir, 'mcp.json') };
+  return { dataDir, configPath: path.join(dataDir, 'mcp.json'), explicitConfig: false };
 }
 
 export function parseIntegerOption(name: string, raw: string | undefined, limits: { min: number; max: number }, usage: string): number | undefined {

@@ -10,7 +10,7 @@ import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption,
 /** `out/renderer` of the package this file belongs to, wherever it is run from. */
 export const defaultRendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
 
-export const serveUsage = `Usage: switchboard serve [--config FILE] [--data-dir DIR] [--port N] [--renderer DIR]
+export const serveUsage = `Usage: switchboard serve [--config FILE] [--data-dir DIR] [--port N] [--renderer DIR] [--trust-config]
 
 Runs Switchboard in your browser: starts the configured MCP servers and serves the app on
 127.0.0.1 only. Open the printed address; it carries a fresh access token for this run.
@@ -20,6 +20,8 @@ Options:
 ${commonOptionsHelp}
   --port N          the port to listen on (default: a free one)
   --renderer DIR    the built app to serve (default: out/renderer of this package)
+  --trust-config    run servers without a trust review, those the config lists and those added or
+                    edited while this runs (otherwise a server runs only after you trust its command)
 `;
 
 function describeListenError(error: unknown, port: number | undefined): Error {
@@ -31,7 +33,7 @@ function describeListenError(error: unknown, port: number | undefined): Error {
 
 export async function runServe(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine(
-    { args, options: { ...commonOptions, port: { type: 'string' }, renderer: { type: 'string' } }, allowPositionals: false },
+    { args, options: { ...commonOptions, port: { type: 'string' }, renderer: { type: 'string' }, 'trust-config': { type: 'boolean' } }, allowPositionals: false },
     serveUsage,
   );
   if (values.help) {
@@ -45,7 +47,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   }
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true, workHandlesSignals: true }, async (host, stopRequested) => {
+  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: values['trust-config'] === true }, async (host, stopRequested) => {
     const web = await startWebServer({ host, port, rendererDir }).catch((error: unknown) => {
       throw describeListenError(error, port);
     });

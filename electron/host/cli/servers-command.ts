@@ -1,7 +1,7 @@
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
-import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations } from './parse-options.ts';
+import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations, trustNote } from './parse-options.ts';
 import { allEnabledConnected, formatServerTable, summarize } from './server-summary.ts';
 import { oneLine } from './terminal-text.ts';
 
@@ -11,6 +11,8 @@ export const serversUsage = `Usage: switchboard servers [--config FILE] [--data-
 
 Starts every configured MCP server, waits until each has connected or failed, prints one line per
 server, and stops them again. Exits 0 when every enabled server connected, 1 otherwise.
+
+${trustNote}
 
 Options:
 ${commonOptionsHelp}
@@ -30,7 +32,7 @@ export async function runServers(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, serversUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true }, async (host) => {
+  return withHost(locations, { autoStart: true, trustConfig: locations.explicitConfig }, async (host) => {
     const states = await host.servers.settled(timeoutMs);
     const config = (await host.call('servers.config', {})) as ConfigSnapshot;
     const summaries = states.map(summarize).map((summary) =>

@@ -31,6 +31,8 @@ export interface ConsentRequestOptions {
   /** Closes it with `cancelled` (or `timeout`, for a TimeoutError reason): the server cancelled, the call was stopped. */
   signal?: AbortSignal;
   context?: ConsentContext;
+  /** Told the open requests' ids at once, before anyone can answer (a server's state links to its trust question). */
+  onOpen?: (requests: readonly ConsentRequest[]) => void;
 }
 
 export type ConsentGroupItem = {
@@ -146,6 +148,11 @@ export class ConsentBroker {
     for (const group of new Set([...this.entries.values()].map((entry) => entry.group))) this.closeGroup(group, 'cancelled', reason);
   }
 
+  /** The open request with this id. */
+  get(id: string): ConsentRequest | undefined {
+    return this.entries.get(id)?.request;
+  }
+
   /** Open requests, oldest first. */
   open(): ConsentRequest[] {
     return [...this.entries.values()].map((entry) => entry.request);
@@ -203,6 +210,7 @@ export class ConsentBroker {
         };
         signal.addEventListener('abort', group.onAbort, { once: true });
       }
+      options.onOpen?.(group.requests);
       // A listener may answer or cancel at once; announce only what is still open.
       for (const request of group.requests) if (this.entries.has(request.id)) this.events.emit('consent.opened', request);
     });

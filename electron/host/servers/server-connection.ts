@@ -8,6 +8,7 @@ import {
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
+  UrlElicitationRequiredError,
 } from '@modelcontextprotocol/client';
 import type {
   CacheMode,
@@ -29,10 +30,13 @@ import type {
   Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { HostError } from '../../../shared/api/host-error.ts';
 import type { ServerConfig, TransportKind } from '../../../shared/servers/server-config.ts';
 import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
 import type { LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
 import { formatDuration, translateCallError } from './call-errors.ts';
+import { pausableDeadline } from './call-holds.ts';
+import type { CallHolds } from './call-holds.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { prepareStdioLaunch } from './stdio-launch.ts';
 
@@ -78,6 +82,8 @@ export interface ConnectionOptions {
   loginShellPath?: string;
   /** Use the 2024-11-05 HTTP+SSE transport for an `http` entry, after Streamable HTTP was refused. */
   legacySse?: boolean;
+  /** While this server is held (waiting on the person), the deadlines of its 2025-era tool calls stand still. */
+  holds?: CallHolds;
   hooks: ConnectionHooks;
 }
 
@@ -103,6 +109,8 @@ export class ConnectError extends Error {
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/** The most setTimeout takes; the SDK's own timer is pushed out of the way while ours, which can pause, decides. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL_LINES = 20;
 const SHUTDOWN_GRACE_MS = 2_000;
 const SERVER_LOG_LEVEL = 'info';
@@ -216,21 +224,32 @@ export class ServerConnection {
     return this.closed;
   }
 
+  /** Rejects with a HostError, or with the SDK's UrlElicitationRequiredError (-32042), which the caller handles. */
   async callTool(tool: string, args: Record<string, unknown>, control: ToolCallControl = {}): Promise<CallToolResult> {
     const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const onProgress = control.onProgress;
+    // A 2025-era server asks its questions while the call is open; 2026-07-28 asks between rounds, each with a fresh timeout.
+    const holds = this.client.getProtocolEra() === 'legacy' ? this.options.holds : undefined;
+    const expired = new AbortController();
+    const deadline = holds && pausableDeadline(timeoutMs, holds, this.name, () => expired.abort(new DOMException('deadline', 'TimeoutError')));
     try {
       return await this.client.callTool(
         { name: tool, arguments: args, ...this.requestMeta() },
         {
-          timeout: timeoutMs,
-          signal: control.signal,
+          timeout: deadline ? LONGEST_TIMER_MS : timeoutMs,
+          signal: deadline ? (control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal) : control.signal,
           // Giving a progress callback makes the SDK send a progressToken (Utilities → Progress).
           onprogress: onProgress && ((progress) => onProgress({ progress: progress.progress, total: progress.total, message: progress.message })),
         },
       );
     } catch (error) {
+      if (error instanceof UrlElicitationRequiredError) throw error;
+      if (expired.signal.aborted && !control.signal?.aborted) {
+        throw new HostError('timeout', `server "${this.name}" did not answer tool "${tool}" within ${formatDuration(timeoutMs)} of its own time`);
+      }
       throw this.translate(error, `tool "${tool}"`, timeoutMs, control.signal);
+    } finally {
+      deadline?.dispose();
     }
   }
 

@@ -1,3 +1,4 @@
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import type {
   Client,
   ClientCapabilities,
@@ -8,6 +9,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
+import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
 import { guessTransport, summarizeLaunch } from '../../../shared/servers/launch-summary.ts';
 import { isStdioConfig, parseServerEntry, serverNameSchema, transportOf } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile, ServerConfig } from '../../../shared/servers/server-config.ts';
@@ -20,6 +22,7 @@ import type {
   ServerExit,
   ServerState,
   ServerStatus,
+  ServerTrust,
   ToolCallOutcome,
 } from '../../../shared/servers/server-state.ts';
 import type { HostEventBus } from '../event-bus.ts';
@@ -29,6 +32,8 @@ import { canonicalJson } from './canonical-json.ts';
 import { McpConfigFile } from './config-file.ts';
 import type { ConfigReload } from './config-file.ts';
 import { EraVerdicts } from './era-verdicts.ts';
+import { MAX_URL_ELICITATION_RETRIES } from './human-hooks.ts';
+import type { ServerHumanHooks } from './human-hooks.ts';
 import { LogRing, DEFAULT_LOG_CAPACITY } from './log-ring.ts';
 import { readLoginShellPath } from './login-shell-path.ts';
 import { DEFAULT_RESTART_POLICY, restartDelayMs } from './restart-policy.ts';
@@ -52,6 +57,8 @@ export interface ServerManagerOptions {
   clientCapabilities?: ClientCapabilities;
   /** Called for every new SDK client before it connects: the place to register request handlers. */
   configureClient?: (client: Client, serverName: string) => void;
+  /** Trust before a start, deadlines that wait for the person, the -32042 URL step (the human-in-the-loop layer). */
+  human?: ServerHumanHooks;
   /** How long a server gets to finish the handshake and its first listing. */
   connectTimeoutMs?: number;
   /**
@@ -69,6 +76,8 @@ export interface CallToolOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The chat turn and tool call behind this call, for questions the server asks while it runs. */
+  context?: ConsentContext;
 }
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
@@ -97,6 +106,9 @@ interface ManagedServer {
   generation: number;
   connectedAt?: number;
   log: LogRing;
+  trust?: ServerTrust;
+  /** Closes the open trust question when the server is stopped, changed or removed meanwhile. */
+  trustQuestion?: AbortController;
 }
 
 interface Opened {
@@ -124,6 +136,7 @@ export class ServerManager {
   private started = false;
   private closed = false;
   private readonly settleWaiters = new Set<() => void>();
+  private readonly callsInFlight = new Map<string, Set<ConsentContext | undefined>>();
 
   constructor(options: ServerManagerOptions) {
     this.options = options;
@@ -196,17 +209,56 @@ export class ServerManager {
     return this.config.snapshot();
   }
 
+  /** A line in the server's log from the host's side (a question declined unasked, a browser that would not open). */
+  note(name: string, level: LogLevel, text: string): void {
+    const server = this.servers.get(name);
+    if (server) this.log(server, 'host', level, text);
+  }
+
   client(name: string): Client | undefined {
     const server = this.servers.get(name);
     return server?.status === 'connected' ? server.connection?.client : undefined;
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
-    const connection = this.connected(server);
+    this.connected(server);
     const started = performance.now();
     const control: ToolCallControl = { timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress };
-    const result = await connection.callTool(tool, args, control);
-    return { server, tool, durationMs: Math.round(performance.now() - started), result };
+    const calls = this.callsInFlight.get(server) ?? new Set();
+    this.callsInFlight.set(server, calls);
+    // A wrapper per call, so two calls with the same context object are still two entries.
+    const entry = options.context && { ...options.context };
+    calls.add(entry);
+    try {
+      for (let retries = 0; ; retries++) {
+        try {
+          const result = await this.connected(server).callTool(tool, args, control);
+          return { server, tool, durationMs: Math.round(performance.now() - started), result };
+        } catch (error) {
+          if (!(error instanceof UrlElicitationRequiredError)) throw error;
+          const retry =
+            retries < MAX_URL_ELICITATION_RETRIES &&
+            (await this.options.human?.urlElicitationRequired?.(server, error.elicitations, { context: options.context, signal: options.signal }));
+          if (!retry) throw new HostError('request_failed', `tool "${tool}" on server "${server}" needs a step in the browser first: ${error.message}`);
+        }
+      }
+    } finally {
+      calls.delete(entry);
+      if (calls.size === 0) this.callsInFlight.delete(server);
+    }
+  }
+
+  /**
+   * What a question from this server is about: on 2025-era stdio nothing ties a server's request to the call
+   * it belongs to, so it is the one call in flight when there is one, or the conversation all of them share.
+   */
+  callContext(server: string): ConsentContext | undefined {
+    const contexts = [...(this.callsInFlight.get(server) ?? [])];
+    if (contexts.length === 0 || contexts.some((context) => context === undefined)) return contexts.length === 1 ? contexts[0] : undefined;
+    if (contexts.length === 1) return { ...contexts[0] };
+    const conversations = new Set(contexts.map((context) => context!.conversationId));
+    const [conversationId] = conversations;
+    return conversations.size === 1 && conversationId !== undefined ? { conversationId } : undefined;
   }
 
   async readResource(server: string, uri: string): Promise<ReadResourceResult> {
@@ -426,6 +478,7 @@ export class ServerManager {
     clearTimeout(server.restartTimer);
     server.restartTimer = undefined;
     server.restartNextAt = undefined;
+    if (!(await this.passTrustGate(server, config, generation))) return;
     this.setStatus(server, 'connecting');
     const loginShellPath = isStdioConfig(config) ? await this.readLoginShellPath() : undefined;
     if (generation !== server.generation) return;
@@ -494,6 +547,33 @@ export class ServerManager {
     }
   }
 
+  /**
+   * Before a launch the person has not trusted runs (MCP security best practices, Local MCP Server Compromise):
+   * the server waits in `awaiting-trust`, and stays `untrusted` when they decline. False when it must not start.
+   */
+  private async passTrustGate(server: ManagedServer, config: ServerConfig, generation: number): Promise<boolean> {
+    const gate = this.options.human?.trustGate;
+    if (!gate) return true;
+    const { trust, changed } = gate.verdict(server.name, config);
+    server.trust = trust;
+    if (trust.trusted) return true;
+    const question = new AbortController();
+    server.trustQuestion = question;
+    this.setStatus(server, 'awaiting-trust', changed ? 'what it runs changed since you trusted it: review it again' : 'new server: review what it runs and trust it to start it');
+    const answer = await gate.ask(server.name, config, question.signal, (requestId) => {
+      if (server.trustQuestion !== question) return;
+      server.trust = { ...server.trust!, requestId };
+      this.emitChanged();
+    });
+    if (server.trustQuestion === question) server.trustQuestion = undefined;
+    if (generation !== server.generation || this.closed) return false;
+    server.trust = gate.verdict(server.name, config).trust;
+    if (answer.trusted) return true;
+    this.log(server, 'lifecycle', 'notice', `not started: ${answer.reason ?? 'not trusted'}`);
+    this.setStatus(server, 'untrusted', answer.reason ?? 'you did not trust this server');
+    return false;
+  }
+
   private connect(
     server: ManagedServer,
     config: ServerConfig,
@@ -513,6 +593,7 @@ export class ServerManager {
       prior,
       loginShellPath,
       legacySse,
+      holds: this.options.human?.holds,
       hooks: {
         log: (source, level, text) => this.log(server, source, level, text),
         catalogChanged: (lists) => {
@@ -577,6 +658,8 @@ export class ServerManager {
 
   private async stop(server: ManagedServer): Promise<void> {
     server.generation += 1;
+    server.trustQuestion?.abort(new Error(`server "${server.name}" was stopped or changed`));
+    server.trustQuestion = undefined;
     clearTimeout(server.restartTimer);
     clearTimeout(server.stableTimer);
     server.restartTimer = undefined;
@@ -685,6 +768,7 @@ export class ServerManager {
     if (server.exit) state.exit = { ...server.exit, stderrTail: [...server.exit.stderrTail] };
     if (restart) state.restart = restart;
     if (server.connectedAt !== undefined) state.connectedAt = server.connectedAt;
+    if (server.trust) state.trust = { ...server.trust };
     return state;
   }
 

@@ -122,7 +122,7 @@ describe('browser mode web server', () => {
     symlinkSync(path.join(root, 'secret.txt'), path.join(rendererDir, 'leak.txt'));
     const configPath = path.join(root, 'mcp.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: { resting: { command: 'node', args: ['-e', ''], disabled: true } } }));
-    host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true });
+    host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true, serverTrust: 'config-is-consent' });
     web = await startWebServer({ host, rendererDir });
     cookie = `${tokenCookieName(web.port)}=${web.token}`;
   });

@@ -65,7 +65,7 @@ export const test = base.extend<Fixtures>({
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
     const configPath = path.join(dataDir, 'mcp.json');
     await writeFile(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0'], {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0', '--trust-config'], {
       cwd: repoRoot,
       env: { ...process.env, ...hostEnv },
       stdio: ['ignore', 'pipe', 'pipe'],

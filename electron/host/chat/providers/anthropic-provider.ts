@@ -113,7 +113,7 @@ export class AnthropicProvider implements ChatProvider {
       const stream = await this.client.messages.create(
         {
           model: request.model,
-          max_tokens: this.maxTokens,
+          max_tokens: request.maxTokens ?? this.maxTokens,
           system: request.system ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : undefined,
           messages: toAnthropicMessages(request),
           ...(request.tools.anthropicTools.length > 0 ? { tools: cachedTools(request.tools.anthropicTools) } : {}),

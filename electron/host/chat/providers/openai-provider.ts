@@ -95,6 +95,7 @@ export class OpenAIProvider implements ChatProvider {
           model: request.model,
           messages: toOpenAIMessages(request),
           ...(request.tools.openaiTools.length > 0 ? { tools: [...request.tools.openaiTools] } : {}),
+          ...(request.maxTokens !== undefined ? { max_completion_tokens: request.maxTokens } : {}),
           stream: true,
           stream_options: { include_usage: true },
         },

@@ -23,6 +23,8 @@ export interface TurnRequest {
   /** Characters of one tool result the model gets. */
   toolResultCharLimit: number;
   signal: AbortSignal;
+  /** Caps the response below the provider's own default, as a sampling request asks (client/sampling). */
+  maxTokens?: number;
 }
 
 export interface TurnSink {

@@ -14,7 +14,7 @@ export async function startChatHost(): Promise<{ host: Host; dataDir: string; cl
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-chat-'));
   const configPath = path.join(dataDir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio('modern', ['--instructions', FIXTURE_INSTRUCTIONS]) } }));
-  const host = await Host.start({ dataDir, configPath });
+  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
   const [state] = await host.servers.settled(30_000);
   if (state?.status !== 'connected') {
     await host.close();
