@@ -18,9 +18,10 @@ function tierOf(model: string): Tier {
   return 'balanced';
 }
 
+/** Each tier's strengths add up to 1, so equal priorities favour none and the default model stays. */
 const TIER_SCORES: Record<Tier, { intelligence: number; speed: number; cost: number }> = {
-  fast: { intelligence: 0, speed: 1, cost: 1 },
-  balanced: { intelligence: 0.5, speed: 0.5, cost: 0.5 },
+  fast: { intelligence: 0, speed: 0.5, cost: 0.5 },
+  balanced: { intelligence: 1 / 3, speed: 1 / 3, cost: 1 / 3 },
   smart: { intelligence: 1, speed: 0, cost: 0 },
 };
 
@@ -55,7 +56,8 @@ export function chooseModel(
     };
     const best = own.reduce((winner, candidate) => {
       const difference = score(candidate) - score(winner);
-      return difference > 0 || (difference === 0 && candidate.model === fallback.model) ? candidate : winner;
+      const tie = Math.abs(difference) < 1e-9;
+      return (!tie && difference > 0) || (tie && candidate.model === fallback.model) ? candidate : winner;
     });
     const stated = (['intelligence', 'speed', 'cost'] as const).filter((key) => weights[key] > 0).map((key) => `${key} ${weights[key]}`);
     return { provider: best.provider, model: best.model, reason: `fits the server's priorities (${stated.join(', ')})` };

@@ -10,8 +10,10 @@ export interface HumanHost {
   host: Host;
   dataDir: string;
   configPath: string;
+  /** Every request opened so far, in order. */
+  opened: ConsentRequest[];
   closed: ConsentClosedEvent[];
-  /** The next request opened (of that kind) that no earlier call took, waiting for it if need be. */
+  /** The next still-open request of that kind that no earlier call took, waiting for it if need be. */
   nextRequest<K extends ConsentKind>(kind: K): Promise<ConsentRequestOf<K>>;
   /** Resolves with the event once the request closed. */
   closedEvent(id: string): Promise<ConsentClosedEvent>;
@@ -28,9 +30,11 @@ export async function startHumanHost(mcpServers: Record<string, unknown>, option
   const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', ...options });
   const unclaimed: ConsentRequest[] = [];
   const waiters: { kind: ConsentKind; resolve(request: ConsentRequest): void }[] = [];
+  const opened: ConsentRequest[] = [];
   const closed: ConsentClosedEvent[] = [];
   const closedWaiters = new Map<string, (event: ConsentClosedEvent) => void>();
   host.on('consent.opened', (request) => {
+    opened.push(request);
     const index = waiters.findIndex((waiter) => waiter.kind === request.kind);
     if (index >= 0) waiters.splice(index, 1)[0].resolve(request);
     else unclaimed.push(request);
@@ -43,9 +47,10 @@ export async function startHumanHost(mcpServers: Record<string, unknown>, option
     host,
     dataDir,
     configPath,
+    opened,
     closed,
     nextRequest<K extends ConsentKind>(kind: K) {
-      const index = unclaimed.findIndex((request) => request.kind === kind);
+      const index = unclaimed.findIndex((request) => request.kind === kind && host.consent.get(request.id) !== undefined);
       if (index >= 0) return Promise.resolve(unclaimed.splice(index, 1)[0] as ConsentRequestOf<K>);
       return new Promise((resolve) => waiters.push({ kind, resolve: resolve as (request: ConsentRequest) => void }));
     },
