@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SearchHit } from '../../../../shared/chat/chat-types.ts';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
@@ -103,8 +103,10 @@ function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
     const text = lastQuestion?.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
     if (text) send(text).catch((failure: unknown) => setActionError(errorMessage(failure)));
   };
+  const exportMenu = useRef<HTMLDetailsElement>(null);
   const exportAs = (format: 'markdown' | 'json') => {
     if (!id) return;
+    if (exportMenu.current) exportMenu.current.open = false;
     setActionError(undefined);
     api.call('chat.export', { id, format }).then(
       (file) => downloadText(file.filename, file.mimeType, file.content),
@@ -121,7 +123,7 @@ function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
           <ToolsPickerButton conversationId={id} disabledTools={openConversation?.disabledTools ?? []} />
           {id && (
             <>
-              <details className="menu">
+              <details className="menu" ref={exportMenu}>
                 <summary className="button button-small">Export</summary>
                 <div className="menu-items">
                   <button type="button" className="button button-small" onClick={() => exportAs('markdown')}>
