@@ -151,3 +151,125 @@ test('after a reload the conversation is still there, and search finds it by a w
   await hit.click();
   await expect(chat.answers.last()).toContainText('seventeen gulls');
 });
+
+test.describe('with no API key anywhere', () => {
+  test.use({ hostEnv: async ({ fake }, use) => use({ ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: '' }) });
+
+  test('the composer points to Settings, where a key is saved write-only and unlocks the chat', async ({ page, switchboard, fake }) => {
+    const key = 'sk-ant-typed-in-settings-0123456789';
+    const chat = await openChat(page, switchboard.url);
+    await expect(chat.message).toBeDisabled();
+    await page.getByRole('form', { name: 'Compose' }).getByRole('button', { name: 'Open Settings' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    const anthropic = page.getByRole('region', { name: 'Anthropic' });
+    await expect(anthropic.getByLabel('Anthropic API key: No key set')).toBeVisible();
+    await anthropic.getByLabel('Anthropic API key', { exact: true }).fill(key);
+    await anthropic.getByRole('button', { name: 'Save key' }).click();
+    await expect(anthropic.getByRole('status')).toHaveText('Key saved.');
+    await expect(anthropic.getByLabel('Anthropic API key: Key stored')).toBeVisible();
+    await expect(anthropic.getByLabel('Anthropic API key', { exact: true })).toHaveValue('');
+    expect(await page.content()).not.toContain(key);
+
+    fake.script({ blocks: [{ text: 'Hello with a stored key.' }] });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+    await chat.send('Hello?');
+    await expect(chat.answers.last()).toContainText('Hello with a stored key.');
+    expect(fake.messageRequests[0].apiKey).toMatchObject({ present: true, length: key.length });
+  });
+});
+
+test('provider errors say what to do: a refused key links to Settings, a rate limit counts down to a Retry that re-sends', async ({ page, switchboard, fake }) => {
+  const chat = await openChat(page, switchboard.url);
+  fake.failNext('auth');
+  await chat.send('Anyone there?');
+  const refused = chat.answers.last().getByRole('alert');
+  await expect(refused).toContainText('The provider did not accept the API key');
+  await refused.getByRole('button', { name: 'Open Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New chat' }).click();
+  fake.failNext('rate_limit', { retryAfterSeconds: 3 });
+  await chat.send('Still there?');
+  const limited = chat.answers.last().getByRole('alert');
+  await expect(limited).toContainText('Rate limited by the provider');
+  await expect(limited).toContainText('wait 3 s');
+  await expect(limited.getByRole('button', { name: /^Retry in \d s$/ })).toBeDisabled();
+
+  fake.script({ blocks: [{ text: 'Back in business.' }] });
+  await limited.getByRole('button', { name: 'Retry', exact: true }).click({ timeout: 10_000 });
+  await expect(chat.answers.last()).toContainText('Back in business.');
+  await expect(chat.feed.getByRole('article', { name: 'You' }), 'the retry re-sends the same message, not a copy').toHaveCount(1);
+  const asked = fake.messageRequests.at(-1)?.body?.messages.at(-1);
+  expect(JSON.stringify(asked?.content)).toContain('Still there?');
+});
+
+test('tools switched off for a conversation are not offered; "always allow" becomes a grant that Settings can revoke', async ({ page, switchboard, fake }) => {
+  const chat = await openChat(page, switchboard.url);
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: /^Tools/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Tools in this chat' });
+  const modern = picker.getByRole('listitem', { name: 'modern' });
+  await expect(modern).toContainText(/(\d+) of \1 tools on/);
+  const total = Number(/(\d+) of/.exec((await modern.textContent()) ?? '')?.[1]);
+  await modern.getByRole('button', { name: 'modern' }).click();
+  await modern.getByRole('switch', { name: 'Use echo' }).click();
+  await expect(modern).toContainText(`${total - 1} of ${total} tools on`);
+  await picker.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: /^Tools/ })).toContainText(String(total - 1));
+
+  fake.script({ blocks: [{ toolUse: { name: 'modern__add', input: { a: 2, b: 3 } } }] }, { blocks: [{ text: 'Two and three make five.' }] });
+  await chat.send('What is 2 + 3?');
+  await chat.approval('add').getByRole('button', { name: 'Always allow this tool' }).click();
+  await expect(chat.toolCall('add')).toHaveAttribute('data-status', 'done');
+  await expect(chat.answers.last()).toContainText('Two and three make five.');
+  const offered = (fake.messageRequests[0].body?.tools ?? []).map((tool) => ('name' in tool ? tool.name : undefined));
+  expect(offered).toContain('modern__add');
+  expect(offered).not.toContain('modern__echo');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  const grants = page.getByRole('region', { name: 'Tool permissions' });
+  const row = grants.getByRole('row', { name: /modern add Always/ });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Revoke add on modern' }).click();
+  await expect(grants).toContainText('None yet.');
+});
+
+test('a conversation can be renamed, exported as Markdown and JSON, and deleted after a confirmation', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ text: 'The tide turns at **six**.' }] });
+  const chat = await openChat(page, switchboard.url);
+  await chat.message.fill('When does the tide turn?');
+  await chat.message.press('Shift+Enter');
+  await chat.message.pressSequentially('Roughly.');
+  await expect(chat.message).toHaveValue('When does the tide turn?\nRoughly.');
+  await chat.message.press('Enter');
+  await expect(chat.answers.last()).toContainText('The tide turns at six.');
+
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename chat' });
+  await rename.getByLabel('Title').fill('Harbour notes');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbour notes' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Conversations' })).toContainText('Harbour notes');
+
+  for (const [label, pattern] of [
+    ['Export as Markdown', /\.md$/],
+    ['Export as JSON', /\.json$/],
+  ] as const) {
+    await page.getByText('Export', { exact: true }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: label }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(pattern);
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(path, 'utf8')).toContain('The tide turns at');
+  }
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete “Harbour notes”?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('No chats yet.')).toBeVisible();
+});
