@@ -1,4 +1,5 @@
 import { ConsentCenter } from '../features/consent/ConsentCenter.tsx';
+import { DangerModeBanner } from '../features/settings/DangerModeBanner.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { useAppStore } from './host-context.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -12,6 +13,7 @@ export function App() {
       <Sidebar />
       <div className="main">
         <ConnectionBanner />
+        <DangerModeBanner />
         <main className="view" aria-label={current.label}>
           <current.Component />
         </main>

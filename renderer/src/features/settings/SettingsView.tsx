@@ -1,4 +1,5 @@
 import { useAppStore } from '../../app/host-context.tsx';
+import { ApprovalSection } from './ApprovalSection.tsx';
 import { ChatSettingsForm } from './ChatSettingsForm.tsx';
 import { GrantsList } from './GrantsList.tsx';
 import { ProviderSection } from './ProviderSection.tsx';
@@ -32,6 +33,7 @@ export function SettingsView() {
             urlHint="OpenAI, OpenRouter, or a local server such as Ollama (http://localhost:11434/v1) or LM Studio."
           />
           <ChatSettingsForm settings={settings} />
+          <ApprovalSection />
           <GrantsList />
         </>
       )}
