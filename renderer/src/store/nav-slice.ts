@@ -10,7 +10,7 @@ export interface NavSlice {
   showServerTab(tab: ServerTab): void;
 }
 
-export const serverTabs = ['tools', 'resources', 'prompts', 'log', 'info'] as const;
+export const serverTabs = ['tools', 'resources', 'prompts', 'access', 'log', 'info'] as const;
 export type ServerTab = (typeof serverTabs)[number];
 
 export const createNavSlice: StateCreator<NavSlice, [], [], NavSlice> = (set) => ({

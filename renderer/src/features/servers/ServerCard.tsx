@@ -11,6 +11,8 @@ export interface ServerActions {
   restart(name: string): void;
   edit(name: string): void;
   remove(name: string): void;
+  /** Brings up the trust review of a server that waits for it, or asks again for one that was not trusted. */
+  reviewTrust(name: string): void;
 }
 
 function countsText(server: ServerState): string {
@@ -48,6 +50,19 @@ export function ServerCard({ server, selected, actions }: { server: ServerState;
       )}
       {server.status === 'connected' && <p className="server-counts">{countsText(server)}</p>}
       {!server.toolsEnabled && server.status === 'connected' && <p className="muted small">Tools are off for the model</p>}
+      {(server.status === 'awaiting-trust' || server.status === 'untrusted') && (
+        <div className="trust-note">
+          <p>
+            {server.status === 'awaiting-trust'
+              ? 'Not started: waiting for you to review what it runs.'
+              : 'Not started: you chose not to trust what it runs.'}
+          </p>
+          {server.reason && <p className="muted small">{server.reason}</p>}
+          <button type="button" className="button button-small button-primary" onClick={() => actions.reviewTrust(server.name)}>
+            Review and trust
+          </button>
+        </div>
+      )}
       <ServerProblems server={server} />
       <div className="server-card-actions">
         <button type="button" className="button button-small" onClick={() => actions.restart(server.name)} disabled={!enabled}>

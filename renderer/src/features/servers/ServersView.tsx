@@ -14,9 +14,11 @@ type OpenDialog = { kind: 'add' } | { kind: 'import' } | { kind: 'edit'; name: s
 
 export function ServersView() {
   const api = useHostApi();
-  const { servers, selectedServer, selectServer, fileError, configPath } = useAppStore(
+  const { servers, selectedServer, selectServer, fileError, configPath, consentRequests, resumeConsent } = useAppStore(
     useShallow((state) => ({
       servers: state.servers,
+      consentRequests: state.consentRequests,
+      resumeConsent: state.resumeConsent,
       selectedServer: state.selectedServer,
       selectServer: state.selectServer,
       fileError: state.config?.fileError,
@@ -40,6 +42,11 @@ export function ServersView() {
     restart: (name) => attempt(`Could not restart ${name}`, () => api.call('servers.restart', { server: name })),
     edit: (name) => setDialog({ kind: 'edit', name }),
     remove: (name) => setDialog({ kind: 'remove', name }),
+    reviewTrust: (name) => {
+      const requestId = servers?.find((server) => server.name === name)?.trust?.requestId;
+      if (requestId && consentRequests?.some((request) => request.id === requestId)) resumeConsent(requestId);
+      else attempt(`Could not ask about ${name}`, () => api.call('servers.trust', { server: name }));
+    },
   };
   const close = () => setDialog(undefined);
 
@@ -95,7 +102,7 @@ export function ServersView() {
               <ServerCard key={server.name} server={server} selected={server.name === selected?.name} actions={actions} />
             ))}
           </ul>
-          {selected && <ServerDetail key={selected.name} server={selected} />}
+          {selected && <ServerDetail key={selected.name} server={selected} onReviewTrust={() => actions.reviewTrust(selected.name)} />}
         </div>
       )}
 

@@ -6,6 +6,7 @@ import type { TabItem } from '../../../components/Tabs.tsx';
 import type { ServerTab } from '../../../store/nav-slice.ts';
 import { EraBadge } from '../EraBadge.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { AccessTab } from './AccessTab.tsx';
 import { InfoTab } from './InfoTab.tsx';
 import { LogTab } from './LogTab.tsx';
 import { PromptsTab } from './PromptsTab.tsx';
@@ -13,7 +14,7 @@ import { ResourcesTab } from './ResourcesTab.tsx';
 import { ToolsTab } from './ToolsTab.tsx';
 import { useCatalog } from './use-catalog.ts';
 
-export function ServerDetail({ server }: { server: ServerState }) {
+export function ServerDetail({ server, onReviewTrust }: { server: ServerState; onReviewTrust: () => void }) {
   const { tab, showServerTab } = useAppStore(useShallow((state) => ({ tab: state.serverTab, showServerTab: state.showServerTab })));
   const { catalog, error } = useCatalog(server);
   const prefix = `server-${server.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -22,6 +23,7 @@ export function ServerDetail({ server }: { server: ServerState }) {
     { id: 'tools', label: 'Tools', count: catalog?.tools.length ?? counts.tools },
     { id: 'resources', label: 'Resources', count: catalog ? catalog.resources.length + catalog.resourceTemplates.length : counts.resources + counts.resourceTemplates },
     { id: 'prompts', label: 'Prompts', count: catalog?.prompts.length ?? counts.prompts },
+    { id: 'access', label: 'Access' },
     { id: 'log', label: 'Log' },
     { id: 'info', label: 'Info' },
   ];
@@ -52,6 +54,8 @@ export function ServerDetail({ server }: { server: ServerState }) {
           <ResourcesTab server={server} resources={catalog?.resources ?? []} templates={catalog?.resourceTemplates ?? []} />
         ) : tab === 'prompts' ? (
           <PromptsTab server={server} prompts={catalog?.prompts ?? []} />
+        ) : tab === 'access' ? (
+          <AccessTab server={server} onReviewTrust={onReviewTrust} />
         ) : tab === 'log' ? (
           <LogTab server={server.name} />
         ) : (
