@@ -4,6 +4,7 @@ import { useAppStore } from '../../app/host-context.tsx';
 import { JsonView } from '../../components/JsonView.tsx';
 import { formatDuration } from '../../components/tool-result/content-size.ts';
 import { ToolResultView } from '../../components/tool-result/ToolResultView.tsx';
+import { waitingText } from '../consent/consent-notice.ts';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -43,9 +44,9 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
       </header>
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
-          {call.status === 'awaiting-approval' && request && (
+          {request && (
             <p className="tool-call-waiting">
-              Switchboard is asking you whether to run this call.{' '}
+              {waitingText(request)}{' '}
               <button type="button" className="link-button" onClick={() => resume(request.id)}>
                 Review the request
               </button>

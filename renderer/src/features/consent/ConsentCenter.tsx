@@ -8,6 +8,7 @@ import { consentDialogs } from './consent-dialogs.ts';
 import { currentRequests } from './consent-groups.ts';
 import { ConsentGroupContext } from './ConsentFrame.tsx';
 import { ConsentNotices } from './ConsentNotices.tsx';
+import { ConsentOrigin } from './ConsentOrigin.tsx';
 import './consent.css';
 
 /**
@@ -29,12 +30,14 @@ export function ConsentCenter() {
   const waiting = (requests ?? []).filter((request) => !current.includes(request));
   const firstDeferred = shown.find((request) => deferred.includes(request.id));
   const [first] = current;
+  // Stays a group to the last answer, so the dialog does not jump when one of its questions is answered.
+  const grouped = first?.group !== undefined && first.group.size > 1;
   return (
     <>
-      {current.length === 1 && (
+      {first && !grouped && (
         <ConsentDialogFor key={first.id} request={first} position={{ index: shown.indexOf(first), total: shown.length }} onDefer={() => defer(first.id)} />
       )}
-      {current.length > 1 && <ConsentGroupDialog key={first.group?.id} requests={current} onDefer={() => current.forEach((request) => defer(request.id))} />}
+      {first && grouped && <ConsentGroupDialog key={first.group?.id} requests={current} onDefer={() => current.forEach((request) => defer(request.id))} />}
       <div className="consent-corner">
         <ConsentNotices />
         {current.length === 0 && waiting.length > 0 && (
@@ -65,6 +68,9 @@ function ConsentGroupDialog({ requests, onDefer }: { requests: ConsentRequest[];
       onClose={onDefer}
       size="wide"
     >
+      <div className="dialog-body consent-group-origin">
+        <ConsentOrigin request={requests[0]} onDefer={onDefer} />
+      </div>
       <ConsentGroupContext value={true}>
         <div className="consent-group">
           {requests.map((request, index) => (

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts';
 import { useAppStore } from '../../app/host-context.tsx';
+import { ConsentGroupContext } from './ConsentFrame.tsx';
 
 /** Where a request comes from: the server, the chat turn that led to it, and how long it stays open. */
 export function ConsentOrigin({ request, onDefer }: { request: ConsentRequest; onDefer: () => void }) {
+  // A group shows where it comes from once, above its questions.
+  const inGroup = use(ConsentGroupContext);
   const conversationId = request.context?.conversationId;
   const { title, onScreen, showView, openConversationById } = useAppStore(
     useShallow((state) => ({
@@ -21,6 +24,7 @@ export function ConsentOrigin({ request, onDefer }: { request: ConsentRequest; o
     if (conversationId) openConversationById(conversationId);
   };
   const left = useSecondsLeft(request.deadline);
+  if (inGroup) return null;
   return (
     <div className="consent-origin">
       <p>

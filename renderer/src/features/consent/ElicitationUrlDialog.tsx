@@ -13,6 +13,8 @@ type Action = 'accept' | 'decline' | 'cancel';
 export function ElicitationUrlDialog({ request, position, onDefer }: ConsentDialogProps<'elicitation-url'>) {
   const { payload } = request;
   const { analysis } = payload;
+  // A blocked address, or one that imitates another, makes saying no the obvious button.
+  const risky = !analysis.ok || analysis.warnings.some((warning) => warning.severity === 'danger');
   const answer = useConsentAnswer(request);
   const opened = useOpenAccepted(request, analysis);
   const waiting = payload.stage === 'waiting';
@@ -81,12 +83,12 @@ export function ElicitationUrlDialog({ request, position, onDefer }: ConsentDial
                 Cancel
               </button>
               <span className="consent-actions-spacer" />
-              <button type="button" className={analysis.ok ? 'button button-quiet-danger' : 'button button-primary'} disabled={pending} onClick={choose('decline')}>
+              <button type="button" className={risky ? 'button button-primary' : 'button button-quiet-danger'} disabled={pending} onClick={choose('decline')}>
                 Decline
               </button>
               {analysis.ok && (
-                <button type="button" className="button button-primary" disabled={pending} onClick={choose('accept')}>
-                  Open page
+                <button type="button" className={risky ? 'button button-quiet-danger' : 'button button-primary'} disabled={pending} onClick={choose('accept')}>
+                  {risky ? 'Open anyway' : 'Open page'}
                 </button>
               )}
             </>

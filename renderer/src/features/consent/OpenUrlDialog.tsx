@@ -12,6 +12,8 @@ import { useOpenAccepted } from './use-open-accepted.ts';
 export function OpenUrlDialog({ request, onDefer }: ConsentDialogProps<'open-url'>) {
   const { payload } = request;
   const { analysis } = payload;
+  // A blocked address, or one that imitates another, makes saying no the obvious button.
+  const risky = !analysis.ok || analysis.warnings.some((warning) => warning.severity === 'danger');
   const answer = useConsentAnswer(request);
   const opened = useOpenAccepted(request, analysis);
 
@@ -42,12 +44,12 @@ export function OpenUrlDialog({ request, onDefer }: ConsentDialogProps<'open-url
         )}
         <footer className="dialog-actions consent-actions">
           <span className="consent-actions-spacer" />
-          <button type="button" className={analysis.ok ? 'button' : 'button button-primary'} disabled={pending} onClick={choose('cancel')}>
+          <button type="button" className={risky ? 'button button-primary' : 'button'} disabled={pending} onClick={choose('cancel')}>
             Don’t open
           </button>
           {analysis.ok && (
-            <button type="button" className="button button-primary" disabled={pending} onClick={choose('open')}>
-              Open page
+            <button type="button" className={risky ? 'button button-quiet-danger' : 'button button-primary'} disabled={pending} onClick={choose('open')}>
+              {risky ? 'Open anyway' : 'Open page'}
             </button>
           )}
         </footer>

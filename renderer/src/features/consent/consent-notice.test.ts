@@ -1,7 +1,7 @@
 import { assert, test } from '../../test-support/node-test.mjs';
 import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts';
 import { analyzeUrl } from '../../../../shared/consent/url-safety.ts';
-import { noticeText } from './consent-notice.ts';
+import { noticeText, waitingText } from './consent-notice.ts';
 
 const url = 'https://login.example.com/start';
 const waiting: ConsentRequest = {
@@ -29,4 +29,9 @@ test('an opened page names the site and where it went', () => {
   assert.equal(noticeText({ id: 'w', type: 'url', request: consent, url, where: 'tab' }), 'docs: opened example.com in a new tab. Finish there; docs goes on when you are done.');
   assert.equal(noticeText({ id: 'w', type: 'url', request: consent, url, where: 'browser' }).startsWith('docs: opened example.com in your browser.'), true);
   assert.match(noticeText({ id: 'w', type: 'url', request: consent, url: 'https://other.example/', where: 'refused' }), /nothing was opened/);
+});
+
+test('next to the tool call, what is being asked', () => {
+  assert.equal(waitingText(waiting), 'docs is waiting for you to finish on a web page.');
+  assert.equal(waitingText({ ...form, server: 'docs' }), 'docs asks you to fill in a form for this call.');
 });

@@ -45,3 +45,22 @@ export function noticeText(notice: ConsentNotice): string {
       return `${from}${noun} closed${notice.reason ? `: ${notice.reason}` : ' by the server'}.`;
   }
 }
+
+/** Next to the tool call that led to a request: what the person is being asked for it. */
+export function waitingText(request: ConsentRequest): string {
+  const server = request.server ?? 'Switchboard';
+  switch (request.kind) {
+    case 'tool-approval':
+      return 'Switchboard is asking you whether to run this call.';
+    case 'elicitation-form':
+      return `${server} asks you to fill in a form for this call.`;
+    case 'elicitation-url':
+      return request.payload.stage === 'waiting' ? `${server} is waiting for you to finish on a web page.` : `${server} asks to open a web page for this call.`;
+    case 'sampling':
+      return request.payload.stage === 'response' ? `The model answered ${server}; review the answer before it goes back.` : `${server} asks to use the model for this call.`;
+    case 'server-trust':
+      return `${server} waits for you to review what it runs.`;
+    case 'open-url':
+      return 'Switchboard asks before opening a web page.';
+  }
+}
