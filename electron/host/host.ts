@@ -15,11 +15,14 @@ import { ServerManager } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
 import { chatMigrations } from './store/conversations.ts';
 import type { SecretCipher } from './store/secrets.ts';
+import { SecretStore } from './store/secrets.ts';
 import { createChatModule } from './chat/chat-module.ts';
 import { consentAsker } from './chat/approval/consent-asker.ts';
 import type { ChatModule } from './chat/chat-module.ts';
 import { ConsentBroker } from './consent/consent-broker.ts';
 import { createConsentHandlers } from './consent/consent-handlers.ts';
+import { createAuthHandlers } from './servers/oauth/auth-handlers.ts';
+import { ServerOAuth } from './servers/oauth/server-oauth.ts';
 import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
@@ -66,6 +69,8 @@ export class Host {
   readonly chat: ChatModule;
   /** Every moment where the person decides: tool approval, elicitation, sampling, trust, opening URLs. */
   readonly consent: ConsentBroker;
+  /** Sign-in to remote servers (MCP Authorization): credentials in the secret store, the browser opened after consent. */
+  readonly oauth: ServerOAuth;
   /** Elicitation, sampling, roots, server trust, approval modes: the answers that come from the person. */
   readonly human: HumanService;
   private readonly handlers: HostHandlers;
@@ -77,6 +82,7 @@ export class Host {
     this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
     this.consent = new ConsentBroker({ events: this.events });
+    this.oauth = new ServerOAuth({ secrets: new SecretStore(this.dataDir, options.secretCipher), consent: this.consent, openExternal: options.openExternal });
     this.human = new HumanService({
       settings: this.settings,
       broker: this.consent,
@@ -93,6 +99,7 @@ export class Host {
       configPath: this.configPath,
       events: this.events,
       settings: this.settings,
+      oauth: this.oauth,
       clientCapabilities: HUMAN_CAPABILITIES,
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
@@ -110,6 +117,7 @@ export class Host {
     this.handlers = {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
+      ...createAuthHandlers(this.servers, this.oauth),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers, this.events),
     };
@@ -118,14 +126,16 @@ export class Host {
 
   /**
    * A server that stops, crashes or is removed can no longer use an answer: its open questions close at once.
-   * Trust questions are about servers that have not started yet, so they stay.
+   * Trust questions are about servers that have not started yet, so they stay, as does the question to open
+   * the sign-in page of a server that waits for that sign-in.
    */
   private closeQuestionsOfDepartedServers(): void {
     this.events.on('servers.changed', (states) => {
       const live = new Set(states.filter((state) => state.status === 'connected' || state.status === 'connecting').map((state) => state.name));
       for (const request of this.consent.open()) {
-        if (request.kind !== 'server-trust' && request.server !== undefined && !live.has(request.server)) {
-          const state = states.find((candidate) => candidate.name === request.server);
+        const state = states.find((candidate) => candidate.name === request.server);
+        const signingIn = request.kind === 'open-url' && state?.status === 'needs-auth' && state.auth?.signingIn !== undefined;
+        if (request.kind !== 'server-trust' && !signingIn && request.server !== undefined && !live.has(request.server)) {
           const reason = state ? `server "${request.server}" is ${state.status}` : `server "${request.server}" was removed`;
           this.consent.closeForServer(request.server, reason);
         }

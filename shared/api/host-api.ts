@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { authMethods } from './auth-api.ts';
+import type { AuthResults } from './auth-api.ts';
 import { chatEventNames, chatMethods } from './chat-api.ts';
 import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { consentEventNames, consentMethods } from './consent-api.ts';
@@ -18,13 +20,14 @@ export const hostMethods = {
   ...chatMethods,
   ...consentMethods,
   ...humanMethods,
+  ...authMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents {}
 
 export type HostEventName = keyof HostEvents;

@@ -90,6 +90,8 @@ export interface ServerAuth {
   signingIn?: 'consent' | 'browser';
   /** The authorization server's issuer, once discovered: where the person signs in. */
   authorizationServer?: string;
+  /** The client ID the person configured (`servers.setOAuthClient`); absent when Switchboard registers itself. */
+  clientId?: string;
 }
 
 export interface ServerTrust {

@@ -39,6 +39,8 @@ import { pausableDeadline } from './call-holds.ts';
 import type { CallHolds } from './call-holds.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { prepareStdioLaunch } from './stdio-launch.ts';
+import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
+import type { TransportAuth } from './oauth/server-oauth.ts';
 
 export interface CatalogLists {
   tools: Tool[];
@@ -68,6 +70,8 @@ export interface ConnectionHooks {
   catalogChanged(lists: Partial<CatalogLists>): void;
   /** The connection went away without being asked to: a crash, or the remote end closing. */
   lost(reason: string, exit: ServerExit | undefined): void;
+  /** A request was refused for want of a sign-in (401); `refused` when even the SDK's re-authorization did not help. */
+  authRequired?(refused: boolean): void;
 }
 
 export interface ConnectionOptions {
@@ -82,6 +86,8 @@ export interface ConnectionOptions {
   loginShellPath?: string;
   /** Use the 2024-11-05 HTTP+SSE transport for an `http` entry, after Streamable HTTP was refused. */
   legacySse?: boolean;
+  /** OAuth for an http or sse server (MCP Authorization). */
+  auth?: TransportAuth;
   /** While this server is held (waiting on the person), the deadlines of its 2025-era tool calls stand still. */
   holds?: CallHolds;
   hooks: ConnectionHooks;
@@ -100,11 +106,14 @@ export class ConnectError extends Error {
   readonly timedOut: boolean;
   /** The HTTP status that refused the connection, when one did. */
   readonly httpStatus: number | undefined;
-  constructor(message: string, options: { timedOut?: boolean; httpStatus?: number } = {}) {
+  /** `required`: the server wants a sign-in; `refused`: it refused the stored one even after re-authorization. */
+  readonly auth: 'required' | 'refused' | undefined;
+  constructor(message: string, options: { timedOut?: boolean; httpStatus?: number; auth?: 'required' | 'refused' } = {}) {
     super(message);
     this.name = 'ConnectError';
     this.timedOut = options.timedOut ?? false;
     this.httpStatus = options.httpStatus;
+    this.auth = options.auth;
   }
 }
 
@@ -336,8 +345,9 @@ export class ServerConnection {
     }
     const url = new URL(config.url);
     const requestInit: RequestInit = config.headers ? { headers: { ...config.headers } } : {};
-    if (transportOf(config) === 'sse' || this.options.legacySse) return new SSEClientTransport(url, { requestInit });
-    return new StreamableHTTPClientTransport(url, { requestInit });
+    const auth = this.options.auth ? { authProvider: this.options.auth.provider, fetch: this.options.auth.fetch } : {};
+    if (transportOf(config) === 'sse' || this.options.legacySse) return new SSEClientTransport(url, { requestInit, ...auth });
+    return new StreamableHTTPClientTransport(url, { requestInit, ...auth });
   }
 
   private adoptChild(child: ChildProcess): void {
@@ -489,6 +499,12 @@ export class ServerConnection {
 
   private describeConnectFailure(error: unknown, timedOut: boolean): ConnectError {
     if (error instanceof ConnectError) return error;
+    if (!timedOut && isSignInRequired(error)) {
+      const refused = isRefusedAfterReauthorization(error);
+      return new ConnectError(refused ? 'the server refused the stored sign-in; sign in again' : 'the server asks you to sign in (HTTP 401)', {
+        auth: refused ? 'refused' : 'required',
+      });
+    }
     const detail = error instanceof Error ? error.message : String(error);
     if (timedOut) {
       return new ConnectError(`did not finish connecting within ${formatDuration(this.options.connectTimeoutMs)}`, { timedOut: true });
@@ -507,6 +523,10 @@ export class ServerConnection {
   }
 
   private translate(error: unknown, subject: string, timeoutMs: number, signal: AbortSignal | undefined): Error {
+    if (isSignInRequired(error) && this.connected && !this.closing) {
+      this.hooks.authRequired?.(isRefusedAfterReauthorization(error));
+      return new HostError('unauthorized', `server "${this.name}" refused ${subject}: sign in to it again`);
+    }
     if (!isStdioConfig(this.options.config) && this.connected && !this.closing && isNetworkFailure(error)) {
       this.unreachable(describeNetworkError(error));
     }

@@ -40,6 +40,7 @@ import { DEFAULT_RESTART_POLICY, restartDelayMs } from './restart-policy.ts';
 import type { RestartPolicy } from './restart-policy.ts';
 import { ConnectError, ServerConnection } from './server-connection.ts';
 import type { CatalogLists, ConnectedInfo, ToolCallControl } from './server-connection.ts';
+import type { ServerOAuth } from './oauth/server-oauth.ts';
 import { keepStoredValues } from './stored-values.ts';
 import { ToolSwitches } from './tool-switches.ts';
 
@@ -68,6 +69,8 @@ export interface ServerManagerOptions {
    */
   probeTimeoutMs?: number;
   restartPolicy?: Partial<RestartPolicy>;
+  /** OAuth sign-in for remote servers (MCP Authorization); without it a 401 is a connect error like any other. */
+  oauth?: ServerOAuth;
   configDebounceMs?: number;
   logCapacity?: number;
 }
@@ -136,6 +139,7 @@ export class ServerManager {
   private started = false;
   private closed = false;
   private readonly settleWaiters = new Set<() => void>();
+  private readonly signIns = new Map<string, Promise<ServerState>>();
   private readonly callsInFlight = new Map<string, Set<ConsentContext | undefined>>();
 
   constructor(options: ServerManagerOptions) {
@@ -151,6 +155,7 @@ export class ServerManager {
       onReload: (reload) => this.configReloaded(reload),
       onWatchError: (message) => process.emitWarning(message),
     });
+    if (options.oauth) options.oauth.onChange = () => this.emitChanged();
   }
 
   /** Reads mcp.json, watches it, and begins connecting every enabled server without waiting for any of them. */
@@ -345,6 +350,8 @@ export class ServerManager {
       return next;
     });
     if (target !== name) this.switches.rename(name, target);
+    // Credentials belong to a name and URL; under a new name the person signs in again.
+    if (target !== name) this.options.oauth?.forget(name);
     await this.applyWritten(config, [name, target]);
     return this.stateOf(this.require(target));
   }
@@ -357,6 +364,7 @@ export class ServerManager {
       return next;
     });
     this.switches.forget(name);
+    this.options.oauth?.forget(name);
     await this.applyWritten(config, [name]);
   }
 
@@ -365,6 +373,7 @@ export class ServerManager {
     if (this.closed) return;
     this.closed = true;
     this.config.stopWatching();
+    this.options.oauth?.close();
     await Promise.all(
       [...this.servers.values()].map(async (server) => {
         await this.stop(server);
@@ -373,6 +382,58 @@ export class ServerManager {
     );
     this.emitChanged();
     for (const waiter of [...this.settleWaiters]) waiter();
+  }
+
+  /**
+   * Signs in to a remote server (MCP Authorization) and reconnects it. Resolves with its state after the
+   * reconnect; rejects with a HostError when the sign-in did not finish (cancelled, timed out, refused).
+   */
+  signIn(name: string): Promise<ServerState> {
+    const running = this.signIns.get(name);
+    if (running) return running;
+    const signIn = this.runSignIn(name).finally(() => this.signIns.delete(name));
+    this.signIns.set(name, signIn);
+    return signIn;
+  }
+
+  /** Forgets a remote server's credentials and reconnects it, which leaves it waiting for a sign-in if it needs one. */
+  async signOut(name: string): Promise<ServerState> {
+    const server = this.require(name);
+    const { oauth, config } = this.oauthTarget(server);
+    const wasRunning = ['connected', 'connecting', 'needs-auth', 'error', 'crashed'].includes(server.status);
+    await oauth.signOut(name, config.url, (level, text) => this.log(server, 'lifecycle', level, text));
+    if (wasRunning && this.started && !this.closed) await this.restartNow(server);
+    return this.stateOf(server);
+  }
+
+  private async runSignIn(name: string): Promise<ServerState> {
+    const server = this.require(name);
+    const { oauth, config } = this.oauthTarget(server);
+    if (server.status === 'awaiting-trust' || server.status === 'untrusted') {
+      throw new HostError('conflict', `server "${name}" is not trusted yet; trust it before signing in`);
+    }
+    try {
+      await oauth.signIn({ server: name, url: config.url, headers: config.headers, log: (level, text) => this.log(server, 'lifecycle', level, text) });
+    } catch (error) {
+      if (server.status === 'needs-auth' && error instanceof HostError) this.setStatus(server, 'needs-auth', `sign-in did not finish: ${error.message}`);
+      throw error;
+    }
+    // Changed or removed meanwhile: the configuration reload already restarted it with what it is now.
+    if (server.config !== config || this.closed) return this.stateOf(server);
+    server.restartAttempt = 0;
+    server.gaveUp = false;
+    await this.restartNow(server);
+    return this.stateOf(server);
+  }
+
+  private oauthTarget(server: ManagedServer): { oauth: ServerOAuth; config: Extract<ServerConfig, { url: string }> } {
+    const oauth = this.options.oauth;
+    const config = server.config;
+    if (!config) throw new HostError('invalid_params', `server "${server.name}" has a configuration error; fix it first`);
+    if (isStdioConfig(config)) throw new HostError('invalid_params', `server "${server.name}" runs locally; only remote servers sign in`);
+    if (config.disabled) throw new HostError('conflict', `server "${server.name}" is disabled; enable it to sign in`);
+    if (!oauth) throw new HostError('internal', 'this host has no OAuth support');
+    return { oauth, config };
   }
 
   // ---- configuration → running servers
@@ -494,7 +555,7 @@ export class ServerManager {
       try {
         opened = await attempt(prior);
       } catch (error) {
-        if (generation !== server.generation || !(error instanceof ConnectError) || error.timedOut) throw error;
+        if (generation !== server.generation || !(error instanceof ConnectError) || error.timedOut || error.auth) throw error;
         if (error.httpStatus !== undefined && [400, 404, 405].includes(error.httpStatus) && acceptsSseFallback(config)) {
           // Transports → Backwards compatibility: a server that refuses Streamable HTTP with a 4xx may be an
           // HTTP+SSE server of the 2024-11-05 revision.
@@ -537,7 +598,11 @@ export class ServerManager {
       const message = error instanceof Error ? error.message : String(error);
       server.connection = undefined;
       this.log(server, 'lifecycle', 'error', `could not connect: ${message}`);
-      if (automatic) {
+      if (error instanceof ConnectError && error.auth) {
+        // Restarting cannot fix this; the person signing in can.
+        if (error.auth === 'refused' && !isStdioConfig(config)) this.options.oauth?.refused(server.name, config.url);
+        this.setStatus(server, 'needs-auth', message);
+      } else if (automatic) {
         this.setStatus(server, 'crashed', `restart failed: ${message}`, false);
         this.scheduleRestart(server);
         this.emitChanged();
@@ -566,8 +631,8 @@ export class ServerManager {
       this.emitChanged();
     });
     if (server.trustQuestion === question) server.trustQuestion = undefined;
-    if (generation !== server.generation || this.closed) return false;
     server.trust = gate.verdict(server.name, config).trust;
+    if (generation !== server.generation || this.closed) return false;
     if (answer.trusted) return true;
     this.log(server, 'lifecycle', 'notice', `not started: ${answer.reason ?? 'not trusted'}`);
     this.setStatus(server, 'untrusted', answer.reason ?? 'you did not trust this server');
@@ -593,6 +658,7 @@ export class ServerManager {
       prior,
       loginShellPath,
       legacySse,
+      auth: this.options.oauth && !isStdioConfig(config) ? this.options.oauth.transportAuth(server.name, config.url, config.headers) : undefined,
       holds: this.options.human?.holds,
       hooks: {
         log: (source, level, text) => this.log(server, source, level, text),
@@ -604,6 +670,7 @@ export class ServerManager {
           this.emitChanged();
         },
         lost: (reason, exit) => this.connectionLost(server, connection, reason, exit),
+        authRequired: (refused) => this.signInLost(server, connection, refused),
       },
     });
     server.connection = connection;
@@ -623,6 +690,18 @@ export class ServerManager {
     this.setStatus(server, 'crashed', `the server ${detail}`, false);
     this.scheduleRestart(server);
     this.emitChanged();
+  }
+
+  /** A call was refused for want of a sign-in (the token expired or was revoked, and refreshing did not help). */
+  private signInLost(server: ManagedServer, connection: ServerConnection, refused: boolean): void {
+    if (server.connection !== connection || this.closed) return;
+    if (refused && server.config && !isStdioConfig(server.config)) this.options.oauth?.refused(server.name, server.config.url);
+    server.connection = undefined;
+    server.connectedAt = undefined;
+    clearTimeout(server.stableTimer);
+    this.log(server, 'lifecycle', 'warning', 'the server no longer accepts the stored sign-in');
+    this.setStatus(server, 'needs-auth', 'the server no longer accepts the stored sign-in; sign in again');
+    void connection.close();
   }
 
   private scheduleRestart(server: ManagedServer): void {
@@ -768,6 +847,8 @@ export class ServerManager {
     if (server.exit) state.exit = { ...server.exit, stderrTail: [...server.exit.stderrTail] };
     if (restart) state.restart = restart;
     if (server.connectedAt !== undefined) state.connectedAt = server.connectedAt;
+    const auth = server.config && !isStdioConfig(server.config) ? this.options.oauth?.stateOf(server.name, server.config.url) : undefined;
+    if (auth) state.auth = auth;
     if (server.trust) state.trust = { ...server.trust };
     return state;
   }

@@ -7,6 +7,8 @@ export interface ServerCredentials {
   url: string;
   /** From dynamic client registration (RFC 7591), or a client ID metadata document URL the server accepted. */
   clientInformation?: StoredOAuthClientInformation;
+  /** A client the person registered with the authorization server themselves (MCP Authorization, pre-registration). */
+  configuredClient?: StoredOAuthClientInformation;
   tokens?: StoredOAuthTokens;
   /** PKCE (RFC 7636) verifier of the sign-in in progress. */
   codeVerifier?: string;
@@ -45,9 +47,9 @@ export class CredentialStore {
 
   clear(server: string, url: string, part: CredentialPart): void {
     if (part === 'all') {
-      // Keeps only the port, which is no secret and keeps a later registration's redirect URI stable.
-      const { callbackPort } = this.read(server, url);
-      this.update(server, url, () => ({ url, ...(callbackPort !== undefined ? { callbackPort } : {}) }));
+      // Keeps what the person configured, and the port, which keeps a later registration's redirect URI stable.
+      const { callbackPort, configuredClient } = this.read(server, url);
+      this.update(server, url, () => ({ url, ...(callbackPort !== undefined ? { callbackPort } : {}), ...(configuredClient ? { configuredClient } : {}) }));
       return;
     }
     const field = ({ client: 'clientInformation', tokens: 'tokens', verifier: 'codeVerifier', discovery: 'discoveryState' } as const)[part];

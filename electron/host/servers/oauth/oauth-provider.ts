@@ -73,7 +73,8 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): StoredOAuthClientInformation | undefined {
-    const information = this.stored().clientInformation;
+    const stored = this.stored();
+    const information = stored.clientInformation ?? stored.configuredClient;
     // Registering is a change at the authorization server; only a sign-in the person started may make it.
     if (!information && !this.options.flow) throw new SignInRequiredError();
     return information;

@@ -102,14 +102,31 @@ export class ServerOAuth {
     const stored = this.credentials.read(server, url);
     const session = this.sessions.get(server);
     const current = session?.url === url ? session : undefined;
-    if (!stored.tokens && !stored.clientInformation && !current?.challenged && !current?.phase) return undefined;
+    if (!stored.tokens && !stored.clientInformation && !stored.configuredClient && !current?.challenged && !current?.phase) return undefined;
     const discovery = stored.discoveryState;
     const issuer = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
     return {
       signedIn: stored.tokens !== undefined,
       ...(current?.phase ? { signingIn: current.phase } : {}),
       ...(issuer ? { authorizationServer: issuer } : {}),
+      ...(stored.configuredClient ? { clientId: stored.configuredClient.client_id } : {}),
     };
+  }
+
+  /**
+   * Uses a client the person registered with the authorization server (for servers without dynamic
+   * registration), or goes back to registering one when `client` is undefined. Tokens of the previous client go.
+   */
+  setClient(server: string, url: string, client: { clientId: string; clientSecret?: string } | undefined): void {
+    this.credentials.update(server, url, (current) => {
+      const next = { ...current };
+      delete next.clientInformation;
+      delete next.tokens;
+      delete next.configuredClient;
+      if (client) next.configuredClient = { client_id: client.clientId, ...(client.clientSecret ? { client_secret: client.clientSecret } : {}) };
+      return next;
+    });
+    this.onChange(server);
   }
 
   signingIn(server: string): boolean {
