@@ -27,7 +27,8 @@ export async function startHumanHost(mcpServers: Record<string, unknown>, option
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-human-'));
   const configPath = path.join(dataDir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers }));
-  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', ...options });
+  // Started by hand after the listeners are on: a trust question opens as soon as the servers start.
+  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', ...options, autoStart: false });
   const unclaimed: ConsentRequest[] = [];
   const waiters: { kind: ConsentKind; resolve(request: ConsentRequest): void }[] = [];
   const opened: ConsentRequest[] = [];
@@ -43,6 +44,7 @@ export async function startHumanHost(mcpServers: Record<string, unknown>, option
     closed.push(event);
     closedWaiters.get(event.id)?.(event);
   });
+  await host.servers.start();
   return {
     host,
     dataDir,
