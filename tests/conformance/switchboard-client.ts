@@ -3,19 +3,33 @@
  * The suite runs `node switchboard-client.ts <server-url>` with MCP_CONFORMANCE_SCENARIO set; this writes an
  * mcp.json naming that URL, lets the host's ServerManager connect to it as it would to any configured server,
  * and then does what the scenario asks for through the manager (call tools, read resources, get prompts).
+ *
+ * Auth scenarios go through the host's own OAuth path: a server that answers 401 leaves the manager in
+ * `needs-auth`, and the client signs in as a person would, through `signIn`: the open-url question is answered
+ * "open", and the "browser" loads the authorization URL, reads the redirect the suite's authorization server
+ * answers with (it approves at once), and loads that, which is Switchboard's loopback callback.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HostError } from '../../shared/api/host-error.ts';
+import { ConsentBroker } from '../../electron/host/consent/consent-broker.ts';
 import { HostEventBus } from '../../electron/host/event-bus.ts';
+import { ServerOAuth } from '../../electron/host/servers/oauth/server-oauth.ts';
 import { ServerManager } from '../../electron/host/servers/server-manager.ts';
 import { SettingsStore, openDatabase } from '../../electron/host/store/database.ts';
+import { SecretStore } from '../../electron/host/store/secrets.ts';
 import type { ServerCatalog } from '../../shared/servers/server-state.ts';
 
 const serverName = 'conformance';
+/** The client ID metadata document URL the suite expects where its authorization server supports them (SEP-991). */
+const clientMetadataUrl = 'https://conformance-test.local/client-metadata.json';
+/** Sign-ins per scenario: a server that keeps asking for more (auth/scope-retry-limit) must not loop the client. */
+const maxSignIns = 3;
 
 interface ScenarioContext {
   manager: ServerManager;
+  signIns: number;
   catalog: ServerCatalog;
   /** Scenario data the suite passes in MCP_CONFORMANCE_CONTEXT (JSON), when it has any. */
   context: Record<string, unknown>;
@@ -28,8 +42,53 @@ function toolNamed(catalog: ServerCatalog, name: string) {
 }
 
 async function call(ctx: ScenarioContext, tool: string, args: Record<string, unknown> = {}): Promise<void> {
-  const outcome = await ctx.manager.callTool(serverName, tool, args, { timeoutMs: 20_000 });
-  console.error(`${tool}: ${JSON.stringify(outcome.result).slice(0, 500)}`);
+  for (;;) {
+    try {
+      const outcome = await ctx.manager.callTool(serverName, tool, args, { timeoutMs: 20_000 });
+      console.error(`${tool}: ${JSON.stringify(outcome.result).slice(0, 500)}`);
+      return;
+    } catch (error) {
+      // A later 401/403 (expired, revoked, step-up) leaves the server waiting for a sign-in; sign in and call again.
+      if (!(error instanceof HostError && error.code === 'unauthorized')) throw error;
+      await signIn(ctx);
+    }
+  }
+}
+
+async function signIn(ctx: ScenarioContext): Promise<void> {
+  if (ctx.signIns >= maxSignIns) throw new Error(`the server still wants a sign-in after ${maxSignIns} of them`);
+  ctx.signIns++;
+  const state = await ctx.manager.signIn(serverName);
+  console.error(`signed in: ${state.status}${state.reason ? ` (${state.reason})` : ''}`);
+  if (state.status === 'needs-auth') await signIn(ctx);
+  else if (state.status !== 'connected') throw new Error(`server is ${state.status} after signing in: ${state.reason ?? 'no reason given'}`);
+}
+
+/** Plays the browser: the suite's authorization endpoint approves at once with a redirect to the loopback callback. */
+async function browse(authorizationUrl: string): Promise<void> {
+  const authorization = await fetch(authorizationUrl, { redirect: 'manual' });
+  const location = authorization.headers.get('location');
+  if (!location) throw new Error(`the authorization endpoint answered HTTP ${authorization.status} without a redirect`);
+  await fetch(location);
+}
+
+function oauthFor(dataDir: string): ServerOAuth {
+  const broker: ConsentBroker = new ConsentBroker({
+    events: {
+      emit(event, payload) {
+        const request = payload as { id: string; kind: string };
+        if (event === 'consent.opened' && request.kind === 'open-url') setImmediate(() => broker.answer(request.id, { decision: 'open' }));
+      },
+    },
+  });
+  return new ServerOAuth({
+    secrets: new SecretStore(dataDir),
+    consent: broker,
+    clientMetadataUrl,
+    openExternal: async (url) => {
+      void browse(url).catch((error: unknown) => console.error(`browser: ${(error as Error).message}`));
+    },
+  });
 }
 
 /** What each scenario expects the client to do after connecting; a scenario not named here only needs the connection and the listing. */
@@ -72,6 +131,11 @@ async function main(): Promise<number> {
   const configPath = path.join(dataDir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: { [serverName]: { url } } }, null, 2));
   const db = openDatabase(dataDir);
+  const oauth = oauthFor(dataDir);
+  // The suite hands over a client registered beforehand, as a person would enter one (servers.setOAuthClient).
+  if (scenario === 'auth/pre-registration' && typeof context.client_id === 'string') {
+    oauth.setClient(serverName, url, { clientId: context.client_id, clientSecret: typeof context.client_secret === 'string' ? context.client_secret : undefined });
+  }
   const manager = new ServerManager({
     configPath,
     events: new HostEventBus(),
@@ -81,15 +145,19 @@ async function main(): Promise<number> {
     probeTimeoutMs: 15_000,
     // One attempt: a scenario that refuses the connection must fail, not be retried until the suite times out.
     restartPolicy: { maxAttempts: 0 },
+    oauth,
   });
   try {
     await manager.start();
     const [state] = await manager.settled(25_000);
-    if (state?.status !== 'connected') throw new Error(`server is ${state?.status ?? 'missing'}: ${state?.reason ?? 'no reason given'}`);
-    console.error(`connected: era ${state.era}, protocol ${state.protocolVersion}`);
-    const catalog = manager.catalog(serverName);
+    const ctx: ScenarioContext = { manager, signIns: 0, catalog: undefined as unknown as ServerCatalog, context };
+    if (state?.status === 'needs-auth') await signIn(ctx);
+    else if (state?.status !== 'connected') throw new Error(`server is ${state?.status ?? 'missing'}: ${state?.reason ?? 'no reason given'}`);
+    const connected = manager.get(serverName)!;
+    console.error(`connected: era ${connected.era}, protocol ${connected.protocolVersion}`);
+    ctx.catalog = manager.catalog(serverName);
     const steps = scenarioSteps[scenario] ?? (scenario.startsWith('auth/') ? authenticatedToolCall : undefined);
-    await steps?.({ manager, catalog, context });
+    await steps?.(ctx);
     return 0;
   } catch (error) {
     console.error(`scenario ${scenario} failed: ${(error as Error).stack ?? String(error)}`);
