@@ -13,7 +13,7 @@ export interface DomainSync {
 /** Chat, settings and grants: events into the store, and the open conversation fetched whenever it changes. */
 export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown) => void, schedule?: Scheduler): DomainSync {
   const state = store.getState;
-  const batcher = createDeltaBatcher((deltas) => state().deltasReceived(deltas), schedule);
+  const batcher = createDeltaBatcher((deltas) => state().deltasReceived(deltas), schedule ? { schedule } : {});
 
   const fetchOpen = (id: string) => {
     state().conversationFetchStarted(id);

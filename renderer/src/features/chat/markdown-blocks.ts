@@ -59,7 +59,7 @@ function trimEnd(lines: readonly string[]): string {
  * cost per call, so a segment of many small blocks parses once instead of once per block; the grouping runs
  * greedily from the start, so a finished segment keeps its text while the answer grows after it.
  */
-export function markdownSegments(text: string, minChars = 1500): string[] {
+export function markdownSegments(text: string, minChars = 600): string[] {
   const segments: string[] = [];
   let current: string[] = [];
   let size = 0;
