@@ -1,14 +1,17 @@
 /**
  * How the chat UI holds up while a long answer streams: a real `switchboard serve` pointed at the fake
  * Messages API, the built renderer in Chromium, and one answer of about 2,000 deltas (~100 KB of Markdown with
- * headings, lists, tables and code) against a short one in the same page. Prints long tasks (count and total
- * ms, from PerformanceObserver 'longtask') and frame intervals (requestAnimationFrame, p50/p95/max ms) for
- * each; asserts nothing.
+ * headings, lists, tables and code) against a short one in the same page. Then a conversation of 2,000 saved
+ * messages: how long it takes to open at its end, how much DOM it costs, and scrolling it to the top. Prints
+ * long tasks (count and total ms, from PerformanceObserver 'longtask') and frame intervals
+ * (requestAnimationFrame, p50/p95/max ms); asserts nothing.
  *
  * Needs `npm run build` first (browser mode serves out/renderer). BENCH_STREAM_DELTAS sets the long answer's
- * deltas (default 2000), BENCH_STREAM_DELAY_MS the pause per streamed event (default 2).
+ * deltas (default 2000), BENCH_STREAM_DELAY_MS the pause per streamed event (default 2), BENCH_CHAT_MESSAGES
+ * the saved conversation's length (default 2000).
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { chatMigrations, ConversationStore, UNTITLED } from '../../electron/host/store/conversations.ts';
+import { openDatabase } from '../../electron/host/store/database.ts';
 import { startFakeAnthropic } from '../fixtures/fake-llm/index.ts';
 
 export const name = 'chat streaming in the UI: a long answer vs a short one';
@@ -24,6 +29,8 @@ export const name = 'chat streaming in the UI: a long answer vs a short one';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const deltas = Number(process.env.BENCH_STREAM_DELTAS ?? 2000);
 const delayMs = Number(process.env.BENCH_STREAM_DELAY_MS ?? 2);
+const savedMessages = Number(process.env.BENCH_CHAT_MESSAGES ?? 2000);
+const archiveTitle = 'Harbour log archive';
 
 /** Markdown shaped like a long model answer; deterministic, so every run streams the same text. */
 function longMarkdown(targetChars: number): string {
@@ -47,6 +54,30 @@ function longMarkdown(targetChars: number): string {
     size += chunk.length + 2;
   }
   return parts.join('\n\n').slice(0, targetChars);
+}
+
+/** A long conversation written straight into the data directory before the host starts. */
+function seedConversation(dataDir: string, count: number): void {
+  const db = openDatabase(dataDir, chatMigrations);
+  try {
+    const store = new ConversationStore(db);
+    const { id } = store.create(archiveTitle);
+    const answer = longMarkdown(900);
+    const started = Date.now() - count * 1000;
+    for (let index = 0; index < count; index++) {
+      const assistant = index % 2 === 1;
+      store.addMessage({
+        id: randomUUID(),
+        conversationId: id,
+        role: assistant ? 'assistant' : 'user',
+        blocks: [{ type: 'text', text: assistant ? answer : `Question ${(index + 1) / 2}: what did the log say that day?` }],
+        status: 'complete',
+        createdAt: started + index * 1000,
+      });
+    }
+  } finally {
+    db.close();
+  }
 }
 
 interface Figures {
@@ -131,6 +162,19 @@ const startRecording = `(() => {
   requestAnimationFrame(tick);
 })()`;
 
+/** Scrolls the message list to the top two screenfuls per frame, as a fast wheel or a dragged scrollbar would. */
+const scrollToTop = `new Promise((resolve) => {
+  const scroller = document.querySelector('.chat-scroll');
+  let steps = 0;
+  const step = () => {
+    scroller.scrollTop = Math.max(0, scroller.scrollTop - 2 * scroller.clientHeight);
+    steps += 1;
+    if (scroller.scrollTop > 0 && steps < 5000) requestAnimationFrame(step);
+    else resolve(steps);
+  };
+  requestAnimationFrame(step);
+})`;
+
 /** Stops them and hands back what they saw; the first interval spans the set-up, not a frame of streaming. */
 const collect = `(() => {
   const record = window.__bench;
@@ -166,6 +210,7 @@ export async function run(): Promise<{ lines: string[] }> {
   const fake = await startFakeAnthropic();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
   await writeFile(path.join(dataDir, 'mcp.json'), '{ "mcpServers": {} }\n');
+  seedConversation(dataDir, savedMessages);
   const serve = await startServe(dataDir, { ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: 'sk-ant-bench' });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -175,19 +220,41 @@ export async function run(): Promise<{ lines: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(serve.url);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('heading', { name: UNTITLED }).waitFor();
 
     fake.script({ blocks: [{ text: short }], delayMs, chunkSize });
     const baseline = await streamOne(page, 'A short answer, please', 0, Math.ceil(short.length / chunkSize), short.length);
     fake.script({ blocks: [{ text: long }], delayMs, chunkSize });
     const measured = await streamOne(page, 'Now the whole log, please', 1, Math.ceil(long.length / chunkSize), long.length);
     const nodes = await page.evaluate(`document.querySelectorAll('*').length`);
+
+    const opened = performance.now();
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(archiveTitle) }).click();
+    await page.waitForFunction((wanted) => (globalThis as unknown as PageGlobals).document.querySelector(wanted) !== null, `article[aria-posinset="${savedMessages}"]`, {
+      polling: 'raf',
+      timeout: 120_000,
+    });
+    const openMs = performance.now() - opened;
+    await page.waitForTimeout(500);
+    const archiveNodes = await page.evaluate(`document.querySelectorAll('*').length`);
+    const rendered = await page.evaluate(`document.querySelectorAll('article[aria-posinset]').length`);
+    await page.evaluate(startRecording);
+    const scrollStarted = performance.now();
+    const steps = (await page.evaluate(scrollToTop)) as number;
+    const scrollSeconds = (performance.now() - scrollStarted) / 1000;
+    const scrolled = (await page.evaluate(collect)) as Pick<Figures, 'longTasks' | 'longTaskMs' | 'frames'>;
+    const frames = [...scrolled.frames].sort((a, b) => a - b);
     return {
       lines: [
         describe('short answer (baseline)', baseline),
         describe('long answer', measured),
         `DOM elements on the page after the long answer: ${nodes}`,
         `fake API pause per streamed event: ${delayMs} ms; deltas reach the store once per frame`,
+        `saved conversation of ${savedMessages} messages: at its last message ${Math.round(openMs)} ms after the click; ` +
+          `${rendered} messages in the DOM, ${archiveNodes} elements on the page`,
+        `scrolled to its top two screenfuls per frame: ${steps} steps in ${scrollSeconds.toFixed(1)} s; long tasks ${scrolled.longTasks} ` +
+          `(${Math.round(scrolled.longTaskMs)} ms total); frames p50 ${percentile(frames, 50).toFixed(1)} / p95 ${percentile(frames, 95).toFixed(1)} / max ${(frames.at(-1) ?? 0).toFixed(1)} ms`,
       ],
     };
   } finally {
