@@ -115,6 +115,9 @@ test('Stop ends a streaming answer, which stays marked stopped, and the next mes
   const long = Array.from({ length: 400 }, (_, index) => `word${index}`).join(' ');
   fake.script({ blocks: [{ text: long }], delayMs: 25 }, { blocks: [{ text: 'Second answer, in full.' }] });
   const chat = await openChat(page, switchboard.url);
+  const model = page.getByRole('combobox', { name: 'Model' });
+  await expect(model).toContainText('Claude Haiku 4.5');
+  await model.selectOption({ label: 'Claude Haiku 4.5' });
   await chat.send('Tell me a long story');
 
   const answer = chat.answers.last();
@@ -129,6 +132,7 @@ test('Stop ends a streaming answer, which stays marked stopped, and the next mes
   await chat.send('Go on, briefly');
   await expect(chat.answers.last()).toContainText('Second answer, in full.');
   await expect(chat.answers.last()).toHaveAttribute('data-status', 'complete');
+  expect(fake.messageRequests.map((request) => request.body?.model)).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5']);
 });
 
 test('after a reload the conversation is still there, and search finds it by a word of the answer', async ({ page, switchboard, fake }) => {
@@ -272,4 +276,30 @@ test('a conversation can be renamed, exported as Markdown and JSON, and deleted 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No chats yet.')).toBeVisible();
+});
+
+test('limits set in Settings apply: a long tool result is truncated for the model, and the step limit ends the turn with a notice', async ({ page, switchboard, fake }) => {
+  await page.goto(switchboard.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('region', { name: 'Chat' });
+  await settings.getByLabel('Steps per turn').fill('2');
+  await settings.getByLabel('Tool result cap (characters)').fill('1,000');
+  await settings.getByRole('button', { name: 'Save chat settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Saved.');
+
+  const long = 'tide '.repeat(600);
+  fake.script({ blocks: [{ toolUse: { name: 'modern__echo', input: { text: long } } }] }, { blocks: [{ toolUse: { name: 'modern__echo', input: { text: 'again' } } }] });
+  const chat = await openChat(page, switchboard.url);
+  await chat.send('Echo a lot');
+  await chat.approval('echo').getByRole('button', { name: 'Allow once' }).click();
+
+  const [first, second] = [chat.toolCall('echo').first(), chat.toolCall('echo').last()];
+  await expect(first).toHaveAttribute('data-status', 'done');
+  await expect(first).toContainText('Truncated for the model');
+  await expect(first).toContainText(/The model got [\d,]+ of 3,000 characters/);
+  await expect(second).toHaveAttribute('data-status', 'cancelled');
+  await expect(second).toContainText('reached its limit of 2 model steps');
+  await expect(chat.answers.last()).toContainText('Warning: Stopped after 2 steps');
+  const sent = JSON.stringify(lastUserContent(fake.messageRequests[1]));
+  expect(sent.length).toBeLessThan(long.length);
 });
