@@ -250,7 +250,7 @@ export async function run(): Promise<{ lines: string[] }> {
         describe('short answer (baseline)', baseline),
         describe('long answer', measured),
         `DOM elements on the page after the long answer: ${nodes}`,
-        `fake API pause per streamed event: ${delayMs} ms; deltas reach the store once per frame`,
+        `fake API pause per streamed event: ${delayMs} ms; deltas reach the store on animation frames, at most every 50 ms`,
         `saved conversation of ${savedMessages} messages: at its last message ${Math.round(openMs)} ms after the click; ` +
           `${rendered} messages in the DOM, ${archiveNodes} elements on the page`,
         `scrolled to its top two screenfuls per frame: ${steps} steps in ${scrollSeconds.toFixed(1)} s; long tasks ${scrolled.longTasks} ` +
