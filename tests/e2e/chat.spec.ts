@@ -135,6 +135,34 @@ test('Stop ends a streaming answer, which stays marked stopped, and the next mes
   expect(fake.messageRequests.map((request) => request.body?.model)).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5']);
 });
 
+test('a streaming answer keeps the view at the bottom until the person scrolls up; Jump to latest brings it back', async ({ page, switchboard, fake }) => {
+  const paragraphs = Array.from({ length: 120 }, (_, index) => `Paragraph ${index}: the tide log for this hour reads calm, with gulls.`).join('\n\n');
+  fake.script({ blocks: [{ text: paragraphs }], delayMs: 15, chunkSize: 24 });
+  const chat = await openChat(page, switchboard.url);
+  await chat.send('Read me the whole log');
+  const distanceFromBottom = () => chat.feed.evaluate((feed) => {
+    const scroller = feed.parentElement!;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+  });
+  const scrollTop = () => chat.feed.evaluate((feed) => feed.parentElement!.scrollTop);
+
+  await expect(chat.answers.last()).toContainText('Paragraph 40:');
+  expect(await distanceFromBottom()).toBeLessThan(60);
+  await expect(page.getByRole('button', { name: /Jump to latest/ })).toBeHidden();
+
+  await chat.feed.hover();
+  await page.mouse.wheel(0, -600);
+  await expect(page.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
+  const held = await scrollTop();
+  await expect(chat.answers.last()).toContainText('Paragraph 80:');
+  expect(Math.abs((await scrollTop()) - held)).toBeLessThan(2);
+  expect(await distanceFromBottom()).toBeGreaterThan(300);
+
+  await page.getByRole('button', { name: /Jump to latest/ }).click();
+  await expect(chat.answers.last()).toHaveAttribute('data-status', 'complete');
+  await expect.poll(distanceFromBottom).toBeLessThan(60);
+});
+
 test('after a reload the conversation is still there, and search finds it by a word of the answer', async ({ page, switchboard, fake }) => {
   fake.script({ blocks: [{ text: 'The lighthouse keeper counts **seventeen** gulls every morning.' }] });
   const chat = await openChat(page, switchboard.url);
