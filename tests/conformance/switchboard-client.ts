@@ -8,17 +8,23 @@
  * `needs-auth`, and the client signs in as a person would, through `signIn`: the open-url question is answered
  * "open", and the "browser" loads the authorization URL, reads the redirect the suite's authorization server
  * answers with (it approves at once), and loads that, which is Switchboard's loopback callback.
+ *
+ * Questions a server asks (elicitation, in 2025 requests and 2026 MRTR rounds) go through the host's own
+ * handlers and consent broker; the stand-in person accepts each form as it is shown, pre-filled with the
+ * schema's defaults (SEP-1034), and agrees to open URLs.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HostError } from '../../shared/api/host-error.ts';
 import { ConsentBroker } from '../../electron/host/consent/consent-broker.ts';
+import { HUMAN_CAPABILITIES, HumanService } from '../../electron/host/human/human-service.ts';
 import { HostEventBus } from '../../electron/host/event-bus.ts';
 import { ServerOAuth } from '../../electron/host/servers/oauth/server-oauth.ts';
 import { ServerManager } from '../../electron/host/servers/server-manager.ts';
 import { SettingsStore, openDatabase } from '../../electron/host/store/database.ts';
 import { SecretStore } from '../../electron/host/store/secrets.ts';
+import type { ConsentRequest } from '../../shared/consent/consent-types.ts';
 import type { ServerCatalog } from '../../shared/servers/server-state.ts';
 
 const serverName = 'conformance';
@@ -72,15 +78,38 @@ async function browse(authorizationUrl: string): Promise<void> {
   await fetch(location);
 }
 
-function oauthFor(dataDir: string): ServerOAuth {
+/** What the stand-in person says to each kind of question; undefined leaves it open. */
+function personAnswers(request: ConsentRequest): unknown {
+  switch (request.kind) {
+    case 'open-url':
+      return { decision: 'open' };
+    case 'elicitation-url':
+      return { action: 'accept' };
+    case 'elicitation-form':
+      return {
+        action: 'accept',
+        content: Object.fromEntries(request.payload.fields.flatMap((field) => (field.default === undefined ? [] : [[field.name, field.default]]))),
+      };
+    default:
+      return undefined;
+  }
+}
+
+function personBroker(): ConsentBroker {
   const broker: ConsentBroker = new ConsentBroker({
     events: {
       emit(event, payload) {
-        const request = payload as { id: string; kind: string };
-        if (event === 'consent.opened' && request.kind === 'open-url') setImmediate(() => broker.answer(request.id, { decision: 'open' }));
+        if (event !== 'consent.opened') return;
+        const request = payload as ConsentRequest;
+        const answer = personAnswers(request);
+        if (answer !== undefined) setImmediate(() => broker.answer(request.id, answer));
       },
     },
   });
+  return broker;
+}
+
+function oauthFor(dataDir: string, broker: ConsentBroker): ServerOAuth {
   return new ServerOAuth({
     secrets: new SecretStore(dataDir),
     consent: broker,
@@ -131,15 +160,34 @@ async function main(): Promise<number> {
   const configPath = path.join(dataDir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: { [serverName]: { url } } }, null, 2));
   const db = openDatabase(dataDir);
-  const oauth = oauthFor(dataDir);
+  const settings = new SettingsStore(db);
+  const events = new HostEventBus();
+  const broker = personBroker();
+  const oauth = oauthFor(dataDir, broker);
+  const human: HumanService = new HumanService({
+    settings,
+    broker,
+    events,
+    servers: () => manager,
+    chatSettings: () => {
+      throw new Error('no model in the conformance client');
+    },
+    providers: () => {
+      throw new Error('no model in the conformance client');
+    },
+    askTrust: false,
+  });
   // The suite hands over a client registered beforehand, as a person would enter one (servers.setOAuthClient).
   if (scenario === 'auth/pre-registration' && typeof context.client_id === 'string') {
     oauth.setClient(serverName, url, { clientId: context.client_id, clientSecret: typeof context.client_secret === 'string' ? context.client_secret : undefined });
   }
-  const manager = new ServerManager({
+  const manager: ServerManager = new ServerManager({
     configPath,
-    events: new HostEventBus(),
-    settings: new SettingsStore(db),
+    events,
+    settings,
+    clientCapabilities: HUMAN_CAPABILITIES,
+    configureClient: (client, name) => human.configureClient(client, name),
+    human: human.serverHooks(),
     connectTimeoutMs: 20_000,
     // The suite starts every scenario at once; on a small machine the era probe needs more than the default 3 s.
     probeTimeoutMs: 15_000,
