@@ -1,8 +1,7 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { Ref } from 'react';
 import type { ChatBlock, ChatMessage } from '../../../../shared/chat/chat-types.ts';
 import { formatUsage } from './chat-format.ts';
-import { MarkdownText } from './MarkdownText.tsx';
 import { ProviderErrorView } from './ProviderErrorView.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
 
@@ -15,6 +14,9 @@ interface MessageViewProps {
   index: number;
   total: number;
 }
+
+// The Markdown parser and the highlighter's grammars are a large part of the app's code: load them with the first answer shown.
+const MarkdownText = lazy(() => import('./MarkdownText.tsx').then((module) => ({ default: module.MarkdownText })));
 
 const NOTICE_LABEL = { info: 'Note', warning: 'Warning', error: 'Error' } as const;
 
@@ -57,7 +59,11 @@ export const MessageView = memo(function MessageView({ message, onRetry, ref, to
 function BlockView({ block }: { block: ChatBlock }) {
   switch (block.type) {
     case 'text':
-      return <MarkdownText text={block.text} />;
+      return (
+        <Suspense fallback={<div className="markdown markdown-loading">{block.text}</div>}>
+          <MarkdownText text={block.text} />
+        </Suspense>
+      );
     case 'tool_call':
       return <ToolCallCard call={block} />;
     case 'notice':
