@@ -3,6 +3,7 @@ import { app, BrowserWindow, safeStorage } from 'electron';
 import { Host } from '../host/host.ts';
 import { APP_INDEX_URL, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { forwardHostEvents, wireHostIpc } from './ipc-host.ts';
+import { openExternal, pickFolder } from './platform-abilities.ts';
 import { lockDownWebContents } from './window-security.ts';
 
 // electron-vite sets this only in `electron-vite dev`; packaged builds always load app://switchboard.
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
           decrypt: (data) => safeStorage.decryptString(Buffer.from(data)),
         }
       : undefined,
+    // Every server's launch is reviewed before it first runs, including those already in mcp.json on the first run.
+    serverTrust: 'ask',
+    openExternal,
+    pickFolder,
   });
   const unwireIpc = wireHostIpc(host, devServerUrl);
   let window = createWindow(host);
