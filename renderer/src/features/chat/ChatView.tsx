@@ -89,7 +89,8 @@ function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
     (summary?.provider && summary.model
       ? { provider: summary.provider, model: summary.model }
       : { provider: settings?.defaultProvider ?? 'anthropic', model: settings?.defaultModel ?? '' });
-  const ready = providerReady(settings, choice.provider);
+  // Unknown until the settings arrive: the composer waits without claiming a key is missing.
+  const ready = settings ? providerReady(settings, choice.provider) : undefined;
   const running = turn !== 'idle';
   const id = openConversation?.id;
   const messages = openConversation?.messages ?? [];

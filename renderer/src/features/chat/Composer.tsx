@@ -6,8 +6,8 @@ import { isSendKey } from './composer-keys.ts';
 interface ComposerProps {
   /** A turn runs: Stop replaces Send. */
   running: boolean;
-  /** The chosen provider has a key (or needs none). */
-  ready: boolean;
+  /** The chosen provider has a key (or needs none); undefined while the settings are not known yet. */
+  ready: boolean | undefined;
   providerName: string;
   onSend: (text: string) => Promise<unknown>;
   onStop: () => Promise<unknown>;
@@ -28,7 +28,7 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
   }, undefined);
   const [stopping, setStopping] = useState(false);
 
-  const canSend = ready && !running && !sending && text.trim() !== '';
+  const canSend = ready === true && !running && !sending && text.trim() !== '';
   const submit = () => {
     if (canSend) startTransition(() => send(text));
   };
@@ -46,7 +46,7 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
         submit();
       }}
     >
-      {!ready && (
+      {ready === false && (
         <p className="composer-blocked" role="status">
           No API key is set for {providerName}.{' '}
           <button type="button" className="link-button" onClick={() => showView('settings')}>
@@ -63,10 +63,10 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
       <div className="composer-row">
         <textarea
           aria-label="Message"
-          placeholder={ready ? 'Message the model (Enter sends, Shift+Enter for a new line)' : 'Add an API key in Settings to chat'}
+          placeholder={ready === false ? 'Add an API key in Settings to chat' : 'Message the model (Enter sends, Shift+Enter for a new line)'}
           rows={Math.min(8, Math.max(2, text.split('\n').length))}
           value={text}
-          disabled={!ready}
+          disabled={ready !== true}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (!isSendKey({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, isComposing: event.nativeEvent.isComposing })) return;
