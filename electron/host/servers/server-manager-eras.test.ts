@@ -38,8 +38,8 @@ for (const spec of cases) {
       assert.equal(state.protocolVersion === '2026-07-28', spec.era === 'modern');
       assert.ok(state.protocolVersion, 'a negotiated protocol version');
       assert.ok(state.instructions?.startsWith('Switchboard test fixture'));
-      // 13 fixture tools + 15 extra, served 10 per page: the catalog holds all of them.
-      assert.equal(state.counts.tools, 28);
+      // 13 fixture tools + 15 extra + 5 that ask the person, served 10 per page: the catalog holds all of them.
+      assert.equal(state.counts.tools, 33);
       assert.deepEqual(
         { resources: state.counts.resources, resourceTemplates: state.counts.resourceTemplates, prompts: state.counts.prompts },
         { resources: 2, resourceTemplates: 1, prompts: 1 },
@@ -77,7 +77,7 @@ for (const spec of cases) {
       });
       await harness.manager.callTool('fixture', 'add_tool', { name: 'brand_new' });
       await changed;
-      assert.equal(harness.manager.get('fixture')?.counts.tools, 29);
+      assert.equal(harness.manager.get('fixture')?.counts.tools, 34);
     });
 
     test('an unknown tool and a timed-out call fail with precise errors; a cancelled call says so', async (t) => {

@@ -60,7 +60,7 @@ test('env and header values never travel to a browser-mode client, in any result
   const local = { ...fixtureStdio('modern'), env: { WIRE_SECRET: envSecret } };
   const web = { url: 'https://example.com/mcp', headers: { Authorization: headerSecret }, disabled: true };
   writeFileSync(configPath, JSON.stringify({ mcpServers: { local, web } }));
-  const host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true });
+  const host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true, serverTrust: 'config-is-consent' });
   const server = await startWebServer({ host, rendererDir });
   const client = await recordingClient(server.port, `${tokenCookieName(server.port)}=${server.token}`);
   t.after(async () => {
