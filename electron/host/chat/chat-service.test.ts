@@ -281,6 +281,29 @@ describe('chat turns against the Anthropic Messages API (fake) with a real MCP s
     assert.equal(blocks.at(-1)!.text, 'never mind');
   });
 
+  test('a send made on hearing the turn go idle is accepted', async () => {
+    fake.script({ blocks: [{ text: 'First.' }] }, { blocks: [{ text: 'Second.' }] });
+    const conversation = host.chat.service.create();
+    let followUp: Promise<ChatMessage> | undefined;
+    let refused: unknown;
+    const unsubscribe = host.on('chat.turn', (event) => {
+      if (event.conversationId !== conversation.id || event.state !== 'idle' || followUp || refused) return;
+      try {
+        followUp = host.chat.service.send({ conversationId: conversation.id, text: 'And again' }).done;
+      } catch (error) {
+        refused = error;
+      }
+    });
+    try {
+      await turn('Once', conversation.id);
+      assert.equal(refused, undefined);
+      assert.ok(followUp, 'the idle event should have arrived');
+      assert.equal(textOf(await followUp), 'Second.');
+    } finally {
+      unsubscribe();
+    }
+  });
+
   test('a tool switched off for one conversation is not offered there', async () => {
     fake.script({ blocks: [{ text: 'ok' }] });
     const conversation = host.chat.service.create();
@@ -323,6 +346,21 @@ describe('chat turns against the Anthropic Messages API (fake) with a real MCP s
         assert.equal(userMessages.length, kind === 'stream_error' || kind === 'drop' ? 2 : 1);
       });
     }
+
+    test('retrying after several failed answers in a row still sends the question once', async () => {
+      const conversation = host.chat.service.create();
+      fake.failNext('auth');
+      assert.equal((await turn('Anyone there?', conversation.id)).answer.status, 'error');
+      fake.failNext('rate_limit');
+      assert.equal((await turn('Anyone there?', conversation.id)).answer.status, 'error');
+      fake.script({ blocks: [{ text: 'Here.' }] });
+      const retry = await turn('Anyone there?', conversation.id);
+      assert.equal(retry.answer.status, 'complete');
+      assert.equal(retry.conversation.messages.filter((m) => m.role === 'user').length, 1);
+      const sent = fake.messageRequests.at(-1)!.body!.messages as { role: string; content: { type: string; text?: string }[] }[];
+      const questionTexts = sent.flatMap((m) => m.content.filter((block) => block.type === 'text' && block.text === 'Anyone there?'));
+      assert.equal(questionTexts.length, 1);
+    });
 
     test('connection refused → network', async () => {
       await host.call('settings.update', { anthropicBaseURL: 'http://127.0.0.1:9' });

@@ -157,7 +157,9 @@ export class ChatService {
     this.active.set(conversation.id, turn);
     const setState = (state: TurnState) => {
       turn.state = state;
-      this.options.events.emit('chat.turn', { conversationId: conversation.id, state });
+      // 'idle' is announced in `finally`, once the turn has let go of the conversation, so a send made on
+      // hearing it is accepted.
+      if (state !== 'idle') this.options.events.emit('chat.turn', { conversationId: conversation.id, state });
     };
     setState('streaming');
 
@@ -195,6 +197,7 @@ export class ChatService {
         this.active.delete(conversation.id);
         store.touch(conversation.id);
         this.announceList();
+        this.options.events.emit('chat.turn', { conversationId: conversation.id, state: 'idle' });
       }
     })();
     return { userMessageId: userMessage.id, done: turn.done };
@@ -219,13 +222,15 @@ export class ChatService {
    * repeated. Otherwise the message is saved as new.
    */
   private userMessageFor(conversation: Conversation, text: string): ChatMessage {
-    const [last, beforeLast] = [conversation.messages.at(-1), conversation.messages.at(-2)];
-    const unanswered =
-      last?.role === 'user'
-        ? last
-        : last?.role === 'assistant' && last.status === 'error' && last.blocks.length === 0 && beforeLast?.role === 'user'
-          ? beforeLast
-          : undefined;
+    // Failed answers that produced nothing may pile up after the question (a bad key, then a rate limit…).
+    let index = conversation.messages.length - 1;
+    while (index >= 0) {
+      const message = conversation.messages[index];
+      if (message.role !== 'assistant' || message.status !== 'error' || message.blocks.length > 0) break;
+      index--;
+    }
+    const candidate = conversation.messages[index];
+    const unanswered = candidate?.role === 'user' ? candidate : undefined;
     const sameText = unanswered?.blocks.length === 1 && unanswered.blocks[0].type === 'text' && unanswered.blocks[0].text === text;
     if (unanswered && sameText) return unanswered;
     const message: ChatMessage = {
