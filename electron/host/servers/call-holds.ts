@@ -48,14 +48,20 @@ export class CallHolds {
  * A deadline of `ms` of the server's own time: it stands still while the server is held and runs on from
  * where it stopped when the hold ends. Calls `expire` once, unless disposed first.
  */
-export function pausableDeadline(ms: number, holds: CallHolds, server: string, expire: () => void): { dispose(): void } {
+export function pausableDeadline(
+  ms: number,
+  holds: CallHolds,
+  server: string,
+  expire: () => void,
+  now: () => number = () => performance.now(),
+): { dispose(): void } {
   let remaining = ms;
   let startedAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let done = false;
   const run = (): void => {
     if (done || timer !== undefined) return;
-    startedAt = performance.now();
+    startedAt = now();
     timer = setTimeout(() => {
       done = true;
       unsubscribe();
@@ -66,7 +72,7 @@ export function pausableDeadline(ms: number, holds: CallHolds, server: string, e
     if (timer === undefined) return;
     clearTimeout(timer);
     timer = undefined;
-    remaining -= performance.now() - startedAt;
+    remaining -= now() - startedAt;
   };
   const unsubscribe = holds.onChange(server, () => (holds.held(server) ? pause() : run()));
   if (!holds.held(server)) run();
