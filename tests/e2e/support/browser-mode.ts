@@ -23,6 +23,8 @@ interface Fixtures {
   mcpServers: Record<string, unknown>;
   /** Extra environment for the host process (a fake provider's URL and key, say); override with `test.use` or a fixture. */
   hostEnv: Record<string, string>;
+  /** `serve --trust-config` (the default here): servers run without a trust review. Off to test that review. */
+  trustConfig: boolean;
   switchboard: BrowserMode;
 }
 
@@ -61,11 +63,13 @@ async function stop(child: ChildProcess): Promise<void> {
 export const test = base.extend<Fixtures>({
   mcpServers: [{}, { option: true }],
   hostEnv: [{}, { option: true }],
-  switchboard: async ({ mcpServers, hostEnv }, use) => {
+  trustConfig: [true, { option: true }],
+  switchboard: async ({ mcpServers, hostEnv, trustConfig }, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
     const configPath = path.join(dataDir, 'mcp.json');
     await writeFile(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0', '--trust-config'], {
+    const args = [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0', ...(trustConfig ? ['--trust-config'] : [])];
+    const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env: { ...process.env, ...hostEnv },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,8 @@ export function ConsentNotices() {
   const { notices, dismiss } = useAppStore(useShallow((state) => ({ notices: state.consentNotices, dismiss: state.dismissConsentNotice })));
   if (notices.length === 0) return null;
   return (
-    <ul className="consent-notices" aria-label="Consent notices" role="status">
+    <div role="status" aria-label="Consent notices">
+      <ul className="consent-notices">
       {notices.map((notice) => (
         <li key={notice.id} className={`consent-notice consent-notice-${notice.type === 'url' && notice.where === 'refused' ? 'danger' : notice.type}`}>
           <span>{noticeText(notice)}</span>
@@ -16,6 +17,7 @@ export function ConsentNotices() {
           </button>
         </li>
       ))}
-    </ul>
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,343 @@
+import type { Page } from '@playwright/test';
+import { startFakeAnthropic } from '../fixtures/fake-llm/index.ts';
+import type { AnthropicRequest, FakeAnthropic } from '../fixtures/fake-llm/index.ts';
+import { fixtureStdio } from '../fixtures/servers/launch.ts';
+import { expect, test as browserMode } from './support/browser-mode.ts';
+import { consentDialog, foreignRequests, openSettings, recordWindowOpen, runTool } from './support/consent-page.ts';
+import { consoleErrors, serversPage } from './support/servers-page.ts';
+
+/** Browser mode with the host pointed at a fake Anthropic Messages API, which answers chat turns and sampling. */
+const test = browserMode.extend<{ fake: FakeAnthropic }>({
+  fake: async ({}, use) => {
+    const fake = await startFakeAnthropic();
+    try {
+      await use(fake);
+    } finally {
+      await fake.close();
+    }
+  },
+  hostEnv: async ({ fake }, use) => use({ ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: 'sk-ant-e2e-test-key' }),
+});
+
+test.use({ mcpServers: { modern: fixtureStdio('modern'), legacy: fixtureStdio('legacy') } });
+
+async function openServers(page: Page, url: string, server = 'modern') {
+  await page.goto(url);
+  const ui = serversPage(page);
+  await expect(ui.card(server)).toHaveAttribute('data-status', 'connected');
+  await ui.card(server).getByRole('button', { name: server, exact: true }).click();
+  return ui;
+}
+
+function chatPage(page: Page) {
+  const feed = page.getByRole('feed', { name: 'Messages' });
+  return {
+    feed,
+    toolCall: (tool: string, server = 'modern') => feed.getByRole('region', { name: `Tool call ${tool} on ${server}` }),
+    async send(text: string) {
+      const message = page.getByRole('textbox', { name: 'Message' });
+      await message.fill(text);
+      await message.press('Enter');
+    },
+  };
+}
+
+function systemText(request: AnthropicRequest): string {
+  const system = request.body?.system;
+  return typeof system === 'string' ? system : JSON.stringify(system ?? '');
+}
+
+test.describe('form elicitation', () => {
+  test('a form from a tool call in the chat: errors are explained, then the typed values reach the server, which echoes them', async ({ page, switchboard, fake }) => {
+    const errors = consoleErrors(page);
+    fake.script({ blocks: [{ toolUse: { name: 'modern__elicit_form', input: {} } }] }, { blocks: [{ text: 'Thanks, Ada.' }] });
+    await openServers(page, switchboard.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+    const chat = chatPage(page);
+    await chat.send('Introduce me to the fixture');
+    await page.getByRole('dialog', { name: 'Allow elicit_form on modern?' }).getByRole('button', { name: 'Allow once' }).click();
+
+    const form = consentDialog(page, 'modern asks for information');
+    await expect(form).toBeVisible();
+    await expect(form.getByRole('region', { name: 'Message from the server' })).toHaveText(/Tell the fixture about yourself/);
+    await expect(form).toContainText('while answering in');
+    await expect(chat.toolCall('elicit_form')).toContainText('modern asks you to fill in a form for this call.');
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    const name = form.getByRole('textbox', { name: 'Name', exact: true });
+    const age = form.getByRole('textbox', { name: 'Age', exact: true });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByRole('alert')).toContainText('Name: This field is required');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
+
+    await name.fill('Ada');
+    await age.fill('two hundred');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByRole('alert')).toContainText('Age: Enter a whole number');
+    await age.fill('200');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByRole('alert')).toContainText('Age: At most 150');
+
+    await age.fill('36');
+    await form.getByRole('checkbox', { name: 'Subscribe' }).check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form).toBeHidden();
+
+    const call = chat.toolCall('elicit_form');
+    await expect(call).toHaveAttribute('data-status', 'done');
+    const result = call.getByRole('region', { name: 'Result of elicit_form' });
+    await expect(result).toContainText('"action":"accept"');
+    const echoed = JSON.parse((await result.locator('pre').first().innerText()) as string) as { content?: unknown };
+    expect(echoed.content).toEqual({ name: 'Ada', age: 36, subscribe: true });
+    await expect(page.getByRole('feed', { name: 'Messages' }).getByRole('article', { name: 'Assistant' }).last()).toContainText('Thanks, Ada.');
+    expect(errors).toEqual([]);
+  });
+
+  test('Decline and Cancel each send their own answer, in both protocol eras', async ({ page, switchboard }) => {
+    for (const server of ['modern', 'legacy']) {
+      const ui = await openServers(page, switchboard.url, server);
+      await runTool(page, 'elicit_form');
+      await consentDialog(page, `${server} asks for information`).getByRole('button', { name: 'Decline' }).click();
+      await expect(ui.result).toContainText('"action":"decline"');
+      await expect(ui.result).not.toContainText('content');
+
+      await runTool(page, 'elicit_form');
+      await consentDialog(page, `${server} asks for information`).getByRole('button', { name: 'Cancel' }).click();
+      await expect(ui.result).toContainText('"action":"cancel"');
+    }
+  });
+
+  test('two inputs asked in one round share one dialog and are answered each', async ({ page, switchboard }) => {
+    const ui = await openServers(page, switchboard.url);
+    await runTool(page, 'two_inputs');
+    const round = consentDialog(page, 'modern asks 2 things at once');
+    await expect(round.getByRole('region', { name: 'modern asks for information' })).toHaveCount(2);
+    const [city, colour] = [round.getByRole('region').filter({ hasText: 'Which city?' }), round.getByRole('region').filter({ hasText: 'Which colour?' })];
+    await city.getByRole('textbox', { name: 'city', exact: true }).fill('Oslo');
+    await city.getByRole('button', { name: 'Send' }).click();
+    await expect(round).toContainText('1 already answered');
+    await colour.getByRole('combobox', { name: 'color' }).selectOption('green');
+    await colour.getByRole('button', { name: 'Send' }).click();
+    await expect(round).toBeHidden();
+    await expect(ui.result).toContainText('"city":{"kind":"elicit","action":"accept","content":{"city":"Oslo"}}');
+    await expect(ui.result).toContainText('"content":{"color":"green"}');
+  });
+});
+
+test.describe('URL elicitation', () => {
+  test('the full address with its domain; nothing opens or loads before consent, then exactly that address in a new tab', async ({ page, switchboard }) => {
+    const opened = await recordWindowOpen(page);
+    const foreign = foreignRequests(page, switchboard.url);
+    const ui = await openServers(page, switchboard.url);
+    const url = 'https://login.example.com/sign-in?step=2#top';
+    await runTool(page, 'elicit_url', { url, message: 'Sign in to go on' });
+
+    const dialog = consentDialog(page, 'modern wants to open a page on example.com');
+    await expect(dialog.getByRole('group', { name: 'Full address' })).toHaveText(url);
+    await expect(dialog.locator('.url-domain')).toHaveText('example.com');
+    await expect(dialog.getByRole('region', { name: 'Message from the server' })).toContainText('Sign in to go on');
+    await expect(dialog.getByRole('link')).toHaveCount(0);
+    await expect(dialog.locator('img, link, iframe')).toHaveCount(0);
+    expect(await opened()).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Open page' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await opened()).toEqual([[url, '_blank', 'noopener,noreferrer']]);
+    await expect(ui.result).toContainText('"action":"accept"');
+    await expect(page.getByRole('status', { name: 'Consent notices' })).toContainText('modern: opened example.com in a new tab.');
+    expect(foreign).toEqual([]);
+  });
+
+  test('javascript: and file: addresses are never offered, a look-alike is flagged with Decline first, and nothing opens', async ({ page, switchboard }) => {
+    const opened = await recordWindowOpen(page);
+    const ui = await openServers(page, switchboard.url);
+
+    // The host declines an address it may not open without asking; the server's log says why.
+    for (const [url, reason] of [
+      ['javascript:alert(document.cookie)', 'javascript: addresses run code instead of opening a page'],
+      ['file:///etc/passwd', 'file: addresses open files and programs on this computer'],
+    ]) {
+      await runTool(page, 'elicit_url', { url });
+      await expect(ui.result).toContainText('"action":"decline"');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await ui.tab('Log').click();
+      await expect(page.getByRole('tabpanel')).toContainText(`declined a URL it may not open (${reason})`);
+      await ui.tab('Tools').click();
+    }
+
+    // Cyrillic "а" in place of the Latin "a": apple.com to the eye, another site to the network.
+    await runTool(page, 'elicit_url', { url: 'https://xn--pple-43d.com/account' });
+    const lookalike = consentDialog(page, 'modern wants to open a page on аpple.com');
+    await expect(lookalike.getByRole('region', { name: 'Warnings' })).toContainText('Danger:');
+    await expect(lookalike.getByRole('region', { name: 'Warnings' })).toContainText('Cyrillic');
+    await expect(lookalike).toContainText('Sent as xn--pple-43d.com');
+    await expect(lookalike.getByRole('button', { name: 'Decline' })).toHaveClass(/button-primary/);
+    await expect(lookalike.getByRole('button', { name: 'Open anyway' })).not.toHaveClass(/button-primary/);
+    await lookalike.getByRole('button', { name: 'Decline' }).click();
+    await expect(ui.result).toContainText('"action":"decline"');
+    expect(await opened()).toEqual([]);
+  });
+
+  test('a 2025-era URL step: after opening, the dialog waits until the person has finished, and the call is retried', async ({ page, switchboard }) => {
+    const opened = await recordWindowOpen(page);
+    const ui = await openServers(page, switchboard.url, 'legacy');
+    const url = 'https://auth.example.org/consent';
+    await runTool(page, 'elicit_url', { url, via: 'error' });
+    await consentDialog(page, 'legacy wants to open a page on example.org').getByRole('button', { name: 'Open page' }).click();
+    expect(await opened()).toEqual([[url, '_blank', 'noopener,noreferrer']]);
+
+    const waiting = consentDialog(page, 'Finish on example.org, then come back');
+    await expect(waiting.getByRole('status')).toContainText('Waiting for you');
+    await expect(waiting.getByRole('group', { name: 'Full address' })).toHaveText(url);
+    await waiting.getByRole('button', { name: 'I have finished' }).click();
+    await expect(ui.result).toContainText('"completed":true');
+    expect(await opened()).toHaveLength(1);
+  });
+});
+
+test.describe('sampling', () => {
+  test('approved as asked: the prompt, the model the host picked, then the answer reviewed before the server gets it', async ({ page, switchboard, fake }) => {
+    fake.script({ blocks: [{ text: 'Harbour status: calm.' }] });
+    const ui = await openServers(page, switchboard.url);
+    await runTool(page, 'sample', { prompt: 'How is the harbour?', maxTokens: '120', hint: 'sonnet' });
+
+    const review = consentDialog(page, 'modern wants to ask the model');
+    await expect(review.getByRole('textbox', { name: 'System prompt' })).toHaveValue("You are the fixture server's helper.");
+    await expect(review.getByRole('textbox', { name: 'Message 1 (user)' })).toHaveValue('How is the harbour?');
+    await expect(review.getByRole('textbox', { name: 'Maximum tokens' })).toHaveValue('120');
+    await expect(review).toContainText('claude-sonnet-4-6');
+    await expect(review).toContainText('matches the server\'s hint "sonnet"');
+    await expect(review).toContainText('Models like sonnet');
+    expect(fake.messageRequests).toHaveLength(0);
+    await review.getByRole('button', { name: 'Send to the model' }).click();
+
+    const answer = consentDialog(page, 'Send the model’s answer to modern?');
+    await expect(answer.getByRole('textbox', { name: 'Answer' })).toHaveValue('Harbour status: calm.');
+    await answer.getByRole('button', { name: 'Send to modern' }).click();
+    await expect(ui.result).toContainText('Harbour status: calm.');
+    expect(fake.messageRequests).toHaveLength(1);
+    expect(fake.messageRequests[0].body?.model).toBe('claude-sonnet-4-6');
+    expect(JSON.stringify(fake.messageRequests[0].body?.messages)).toContain('How is the harbour?');
+  });
+
+  test('edited: the edited prompt is what reaches the model, and the corrected answer is what the server gets', async ({ page, switchboard, fake }) => {
+    fake.script({ blocks: [{ text: 'Three ships.' }] });
+    const ui = await openServers(page, switchboard.url, 'legacy');
+    await runTool(page, 'sample', { prompt: 'Count the ships', maxTokens: '100' });
+
+    const review = consentDialog(page, 'legacy wants to ask the model');
+    await review.getByRole('textbox', { name: 'Message 1 (user)' }).fill('Count only the red ships');
+    await review.getByRole('textbox', { name: 'System prompt' }).fill('Answer in three words.');
+    await review.getByRole('textbox', { name: 'Maximum tokens' }).fill('50');
+    await review.getByRole('button', { name: 'Send my version' }).click();
+
+    const answer = consentDialog(page, 'Send the model’s answer to legacy?');
+    await expect(answer.getByRole('textbox', { name: 'Answer' })).toHaveValue('Three ships.');
+    await answer.getByRole('textbox', { name: 'Answer' }).fill('Two red ships.');
+    await answer.getByRole('button', { name: 'Send my version' }).click();
+
+    await expect(ui.result).toContainText('Two red ships.');
+    await expect(ui.result).not.toContainText('Three ships.');
+    const sent = fake.messageRequests[0];
+    expect(JSON.stringify(sent.body?.messages)).toContain('Count only the red ships');
+    expect(JSON.stringify(sent.body?.messages)).not.toContain('Count the ships');
+    expect(systemText(sent)).toContain('Answer in three words.');
+    expect(sent.body?.max_tokens).toBe(50);
+  });
+
+  test('rejected: nothing reaches the model and the tool result says the person refused', async ({ page, switchboard, fake }) => {
+    const ui = await openServers(page, switchboard.url, 'legacy');
+    await runTool(page, 'sample', { prompt: 'Write a poem about secrets' });
+    const review = consentDialog(page, 'legacy wants to ask the model');
+    await review.getByLabel('Reason for rejecting (optional)').fill('not today');
+    await review.getByRole('button', { name: 'Reject' }).click();
+    await expect(review).toBeHidden();
+    await expect(ui.result).toContainText('"kind":"error"');
+    await expect(ui.result).toContainText('"code":-1');
+    await expect(ui.result).toContainText('not today');
+    expect(fake.messageRequests).toHaveLength(0);
+  });
+});
+
+test.describe('trusting a new server', () => {
+  test.use({ trustConfig: false, mcpServers: { modern: fixtureStdio('modern') } });
+
+  test('the exact launch is shown and the server starts only after Trust', async ({ page, switchboard }) => {
+    await page.goto(switchboard.url);
+    const ui = serversPage(page);
+    const card = ui.card('modern');
+    await expect(card).toHaveAttribute('data-status', 'awaiting-trust');
+
+    const dialog = consentDialog(page, 'Start modern?');
+    const launch = fixtureStdio('modern');
+    await expect(dialog.getByRole('list', { name: 'Arguments' })).toHaveText(launch.args.join(''));
+    await expect(dialog).toContainText(launch.command);
+    await expect(dialog.getByRole('region', { name: 'Risks' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Don’t start' }).click();
+    await expect(card).toHaveAttribute('data-status', 'untrusted');
+    await expect(card).toContainText('you chose not to trust');
+
+    await card.getByRole('button', { name: 'Review and trust' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(card).toHaveAttribute('data-status', 'awaiting-trust');
+    await dialog.getByRole('button', { name: 'Trust and start' }).click();
+    await expect(card).toHaveAttribute('data-status', 'connected');
+
+    await ui.tab('Access').click();
+    await expect(page.getByRole('tabpanel')).toContainText('You trust this exact launch');
+  });
+});
+
+test('roots: a folder added on the Access tab is what the server gets from roots/list', async ({ page, switchboard }) => {
+  const ui = await openServers(page, switchboard.url, 'legacy');
+  await ui.tab('Access').click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Folder path').fill('/no/such/folder');
+  await panel.getByRole('button', { name: 'Add folder' }).click();
+  await expect(panel.getByRole('alert')).toBeVisible();
+  await expect(panel.getByLabel('Folder path')).toHaveValue('/no/such/folder');
+
+  await panel.getByLabel('Folder path').fill(switchboard.dataDir);
+  await panel.getByLabel('Name (optional)').fill('Test data');
+  await panel.getByRole('button', { name: 'Add folder' }).click();
+  const roots = panel.getByRole('list', { name: 'Roots of legacy' });
+  await expect(roots).toContainText('Test data');
+  await expect(panel.getByLabel('Folder path')).toHaveValue('');
+
+  await ui.tab('Tools').click();
+  await runTool(page, 'list_roots');
+  await expect(ui.result).toContainText(`"uri":"file://${switchboard.dataDir}"`);
+  await expect(ui.result).toContainText('"name":"Test data"');
+
+  await ui.tab('Access').click();
+  await page.getByRole('tabpanel').getByRole('button', { name: `Remove ${switchboard.dataDir}` }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('No folders.');
+});
+
+test('allow everything: named dangerous, confirmed, then a banner on every view until turned off', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ toolUse: { name: 'modern__echo', input: { text: 'unasked' } } }] }, { blocks: [{ text: 'Done without asking.' }] });
+  await openServers(page, switchboard.url);
+  const banner = page.getByRole('region', { name: 'Dangerous mode' });
+  await expect(banner).toHaveCount(0);
+
+  await openSettings(page);
+  const approvals = page.getByRole('group', { name: 'When the model wants to use a tool' });
+  await expect(approvals.getByRole('radio', { name: /^Ask every time/ })).toBeChecked();
+  await approvals.getByRole('radio', { name: /^Allow everything without asking \(dangerous\)/ }).click();
+  await page.getByRole('dialog', { name: 'Allow every tool call without asking?' }).getByRole('button', { name: 'Allow everything' }).click();
+  await expect(banner).toContainText('every tool call runs without asking you');
+  await expect(approvals.getByRole('radio', { name: /^Allow everything/ })).toBeChecked();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await expect(banner).toBeVisible();
+  const chat = chatPage(page);
+  await chat.send('Echo something');
+  await expect(chat.toolCall('echo')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await banner.getByRole('button', { name: 'Turn off (ask every time)' }).click();
+  await expect(banner).toHaveCount(0);
+  await openSettings(page);
+  await expect(approvals.getByRole('radio', { name: /^Ask every time/ })).toBeChecked();
+});
