@@ -119,7 +119,7 @@ export class Host {
       ...this.chat.handlers,
       ...createAuthHandlers(this.servers, this.oauth),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
-      ...createHumanHandlers(this.human, this.servers, this.events),
+      ...createHumanHandlers(this.human, this.servers),
     };
     this.closeQuestionsOfDepartedServers();
   }

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { humanMethods, HumanResults } from '../../../shared/api/human-api.ts';
 import type { ServerState } from '../../../shared/servers/server-state.ts';
-import type { HostEventBus } from '../event-bus.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
 import type { HumanService } from './human-service.ts';
 
@@ -15,7 +14,7 @@ export type HumanHandlers = {
 type Servers = Pick<ServerManager, 'get' | 'restart'>;
 
 /** The human-in-the-loop part of HostApi: approval modes, per-server choices, roots, trust, links. */
-export function createHumanHandlers(human: HumanService, servers: Servers, events: HostEventBus): HumanHandlers {
+export function createHumanHandlers(human: HumanService, servers: Servers): HumanHandlers {
   return {
     'human.get': async () => human.settings(),
     'human.setApprovalMode': async ({ mode }) => human.setApprovalMode(mode),
@@ -27,14 +26,14 @@ export function createHumanHandlers(human: HumanService, servers: Servers, event
       const state = require(servers, server);
       if (state.status === 'awaiting-trust' && state.trust?.requestId) return state;
       if (state.status !== 'untrusted' && state.status !== 'awaiting-trust') return state;
-      return askAgain(servers, events, server);
+      return askAgain(servers, server);
     },
     'servers.revokeTrust': async ({ server }) => {
       const state = require(servers, server);
       if (!state.trust) throw new HostError('conflict', `server "${server}" runs without a trust check here (the CLI trusts the file it was given)`);
       human.trust.revoke(state.trust.fingerprint);
       if (state.status === 'disabled' || state.status === 'error') return require(servers, server);
-      return askAgain(servers, events, server);
+      return askAgain(servers, server);
     },
     'links.open': async ({ url, source }) => human.openLink(url, source),
   };
@@ -46,26 +45,8 @@ function require(servers: Servers, server: string): ServerState {
   return state;
 }
 
-/** Starts the server again, which asks for trust; resolves once the question is open or the start went past it. */
-function askAgain(servers: Servers, events: HostEventBus, server: string): Promise<ServerState> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (state: ServerState | undefined) => {
-      if (settled) return;
-      settled = true;
-      stop();
-      if (state) resolve(state);
-      else reject(new HostError('not_found', `no server named "${server}"`));
-    };
-    const stop = events.on('servers.changed', (states) => {
-      const state = states.find((candidate) => candidate.name === server);
-      if (!state || state.trust?.requestId !== undefined || (state.status !== 'connecting' && state.status !== 'awaiting-trust')) finish(state);
-    });
-    servers.restart(server).then(finish, (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      stop();
-      reject(error);
-    });
-  });
+/** Starts the server again, which asks for trust; returns once the question is open (or the start went past it). */
+async function askAgain(servers: Servers, server: string): Promise<ServerState> {
+  await servers.restart(server);
+  return require(servers, server);
 }

@@ -54,15 +54,15 @@ describe('server trust', () => {
       await h.serverState('fx', (state) => state.status === 'connected');
 
       const edited = fixtureStdio('legacy', ['--name', 'edited']);
-      const updating = h.host.call('servers.update', { name: 'fx', config: edited });
-      const again = await h.nextRequest('server-trust');
-      assert.equal(again.payload.changed, true);
-      assert.equal(again.payload.fingerprint, launchFingerprint(edited));
-      const waiting = h.host.servers.get('fx')!;
+      // The edit returns while the question waits: whoever edits is not held until the person answers.
+      const waiting = (await h.host.call('servers.update', { name: 'fx', config: edited })) as { status: string; reason?: string; trust?: { requestId?: string } };
       assert.equal(waiting.status, 'awaiting-trust');
       assert.match(waiting.reason ?? '', /changed/);
+      const again = await h.nextRequest('server-trust');
+      assert.equal(waiting.trust?.requestId, again.id);
+      assert.equal(again.payload.changed, true);
+      assert.equal(again.payload.fingerprint, launchFingerprint(edited));
       h.host.consent.answer(again.id, { decision: 'deny' });
-      await updating;
       const denied = await h.serverState('fx', (state) => state.status === 'untrusted');
       assert.match(denied.reason ?? '', /did not trust/);
       await assert.rejects(h.host.servers.callTool('fx', 'echo', { text: 'x' }), { code: 'server_unavailable' });

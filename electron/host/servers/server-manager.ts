@@ -539,7 +539,7 @@ export class ServerManager {
     clearTimeout(server.restartTimer);
     server.restartTimer = undefined;
     server.restartNextAt = undefined;
-    if (!(await this.passTrustGate(server, config, generation))) return;
+    if (!this.trustedOrAsking(server, config, generation, automatic)) return;
     this.setStatus(server, 'connecting');
     const loginShellPath = isStdioConfig(config) ? await this.readLoginShellPath() : undefined;
     if (generation !== server.generation) return;
@@ -614,9 +614,10 @@ export class ServerManager {
 
   /**
    * Before a launch the person has not trusted runs (MCP security best practices, Local MCP Server Compromise):
-   * the server waits in `awaiting-trust`, and stays `untrusted` when they decline. False when it must not start.
+   * the server waits in `awaiting-trust`, asked in the background so that whoever started it (an add, an edit,
+   * a restart) is not held until the person answers; trusted, it starts then; declined, it stays `untrusted`.
    */
-  private async passTrustGate(server: ManagedServer, config: ServerConfig, generation: number): Promise<boolean> {
+  private trustedOrAsking(server: ManagedServer, config: ServerConfig, generation: number, automatic: boolean): boolean {
     const gate = this.options.human?.trustGate;
     if (!gate) return true;
     const { trust, changed } = gate.verdict(server.name, config);
@@ -625,17 +626,23 @@ export class ServerManager {
     const question = new AbortController();
     server.trustQuestion = question;
     this.setStatus(server, 'awaiting-trust', changed ? 'what it runs changed since you trusted it: review it again' : 'new server: review what it runs and trust it to start it');
-    const answer = await gate.ask(server.name, config, question.signal, (requestId) => {
-      if (server.trustQuestion !== question) return;
-      server.trust = { ...server.trust!, requestId };
-      this.emitChanged();
-    });
-    if (server.trustQuestion === question) server.trustQuestion = undefined;
-    server.trust = gate.verdict(server.name, config).trust;
-    if (generation !== server.generation || this.closed) return false;
-    if (answer.trusted) return true;
-    this.log(server, 'lifecycle', 'notice', `not started: ${answer.reason ?? 'not trusted'}`);
-    this.setStatus(server, 'untrusted', answer.reason ?? 'you did not trust this server');
+    void gate
+      .ask(server.name, config, question.signal, (requestId) => {
+        if (server.trustQuestion !== question) return;
+        server.trust = { ...server.trust!, requestId };
+        this.emitChanged();
+      })
+      .then((answer) => {
+        if (server.trustQuestion === question) server.trustQuestion = undefined;
+        server.trust = gate.verdict(server.name, config).trust;
+        if (generation !== server.generation || this.closed) return;
+        if (answer.trusted) {
+          void this.startServer(server, automatic);
+          return;
+        }
+        this.log(server, 'lifecycle', 'notice', `not started: ${answer.reason ?? 'not trusted'}`);
+        this.setStatus(server, 'untrusted', answer.reason ?? 'you did not trust this server');
+      });
     return false;
   }
 
