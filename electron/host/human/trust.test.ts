@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
+import { fixtureStdio, startHttpFixture } from '../../../tests/fixtures/servers/launch.ts';
 import { Host } from '../host.ts';
 import { launchFingerprint } from '../consent/launch-fingerprint.ts';
 import { startHumanHost } from './test-support/human-host.ts';
@@ -83,6 +83,26 @@ describe('server trust', () => {
       assert.equal((await h.closedEvent(fourth.id)).outcome, 'cancelled');
     } finally {
       await h.close();
+    }
+  });
+
+  test('a remote server is reviewed too: its URL and header names, never header values', async () => {
+    const fixture = await startHttpFixture('modern');
+    const entry = { type: 'http', url: fixture.url, headers: { Authorization: `Bearer ${SECRET}` } };
+    const h = await startHumanHost({ remote: entry }, { serverTrust: 'ask' });
+    try {
+      const request = await h.nextRequest('server-trust');
+      const { review } = request.payload;
+      assert.ok(review.transport === 'http');
+      assert.equal(review.url, fixture.url);
+      assert.deepEqual(review.headerKeys, ['Authorization']);
+      assert.ok(!JSON.stringify(request).includes(SECRET));
+      assert.equal(h.host.servers.get('remote')?.status, 'awaiting-trust');
+      h.host.consent.answer(request.id, { decision: 'trust' });
+      await h.serverState('remote', (state) => state.status === 'connected');
+    } finally {
+      await h.close();
+      await fixture.close();
     }
   });
 
