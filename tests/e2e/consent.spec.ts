@@ -256,6 +256,15 @@ test.describe('sampling', () => {
     await expect(ui.result).toContainText('"kind":"error"');
     await expect(ui.result).toContainText('"code":-1');
     await expect(ui.result).toContainText('not today');
+
+    // Switched off on the server's Access tab: refused without asking.
+    await ui.tab('Access').click();
+    await page.getByRole('switch', { name: 'Allow legacy to ask the model' }).click();
+    await expect(page.getByRole('switch', { name: 'Allow legacy to ask the model' })).toHaveAttribute('aria-checked', 'false');
+    await ui.tab('Tools').click();
+    await runTool(page, 'sample', { prompt: 'Once more?' });
+    await expect(ui.result).toContainText('sampling is turned off');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(fake.messageRequests).toHaveLength(0);
   });
 });
@@ -340,4 +349,29 @@ test('allow everything: named dangerous, confirmed, then a banner on every view 
   await expect(banner).toHaveCount(0);
   await openSettings(page);
   await expect(approvals.getByRole('radio', { name: /^Ask every time/ })).toBeChecked();
+});
+
+test('read-only tools run unasked only on a server marked trusted, in the mode that allows it', async ({ page, switchboard, fake }) => {
+  fake.script(
+    { blocks: [{ toolUse: { name: 'modern__echo', input: { text: 'read only' } } }] },
+    { blocks: [{ toolUse: { name: 'modern__image', input: {} } }] },
+    { blocks: [{ text: 'Both done.' }] },
+  );
+  await openServers(page, switchboard.url);
+  await openSettings(page);
+  await page.getByRole('group', { name: 'When the model wants to use a tool' }).getByRole('radio', { name: /^Run read-only tools without asking/ }).click();
+  const trusted = page.getByRole('switch', { name: 'Trust modern for auto-approval' });
+  await trusted.click();
+  await expect(trusted).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('region', { name: 'Dangerous mode' })).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  const chat = chatPage(page);
+  await chat.send('Echo, then draw');
+  await expect(chat.toolCall('echo')).toHaveAttribute('data-status', 'done');
+  // The image tool declares no read-only hint, so it still asks.
+  const approval = page.getByRole('dialog', { name: 'Allow image on modern?' });
+  await expect(approval).toBeVisible();
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(chat.toolCall('image')).toHaveAttribute('data-status', 'done');
 });
