@@ -193,6 +193,18 @@ test.describe('URL elicitation', () => {
     await waiting.getByRole('button', { name: 'I have finished' }).click();
     await expect(ui.result).toContainText('"completed":true');
     expect(await opened()).toHaveLength(1);
+
+    // This time the server reports the step complete by itself: the wait closes, says why, and the call goes on.
+    const second = 'https://auth.example.org/second';
+    await ui.tab('Info').click();
+    await ui.tab('Tools').click();
+    await runTool(page, 'elicit_url', { url: second, via: 'error', completeAfterMs: '4000' });
+    await consentDialog(page, 'legacy wants to open a page on example.org').getByRole('button', { name: 'Open page' }).click();
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByRole('status', { name: 'Consent notices' })).toContainText('legacy: the wait for the page closed: the server reported that the step in the browser is complete.');
+    await expect(ui.result).toContainText('"completed":true');
+    expect((await opened()).map(([url]) => url)).toEqual([url, second]);
   });
 });
 

@@ -21,6 +21,10 @@ const form: ConsentRequest = {
 test('a request the host closed says why', () => {
   assert.equal(noticeText({ id: 'w', type: 'closed', request: waiting, outcome: 'cancelled', reason: 'the server reports the step complete' }), 'docs: the wait for the page closed: the server reports the step complete.');
   assert.equal(noticeText({ id: 'f', type: 'closed', request: form, outcome: 'timeout' }), 'The form closed: no answer in time.');
+  assert.equal(
+    noticeText({ id: 'w', type: 'closed', request: waiting, outcome: 'cancelled', reason: 'The server reported that the step in the browser is complete' }),
+    'docs: the wait for the page closed: the server reported that the step in the browser is complete.',
+  );
   assert.equal(noticeText({ id: 'w', type: 'closed', request: waiting, outcome: 'server-gone', reason: 'server "docs" is crashed' }), 'docs: the wait for the page closed: the server went away (server "docs" is crashed).');
 });
 

@@ -25,6 +25,11 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "The server reported…" reads as "the server reported…" after a colon; "URL…" stays as it is. */
+function midSentence(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
 export function noticeText(notice: ConsentNotice): string {
   const { request } = notice;
   const from = request.server ? `${request.server}: ` : '';
@@ -42,7 +47,7 @@ export function noticeText(notice: ConsentNotice): string {
     case 'server-gone':
       return `${from}${noun} closed: the server went away${notice.reason ? ` (${notice.reason})` : ''}.`;
     case 'cancelled':
-      return `${from}${noun} closed${notice.reason ? `: ${notice.reason}` : ' by the server'}.`;
+      return `${from}${noun} closed${notice.reason ? `: ${midSentence(notice.reason)}` : ' by the server'}.`;
   }
 }
 
