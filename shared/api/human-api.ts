@@ -28,9 +28,12 @@ export const humanMethods = {
     .strict(),
   /** The system folder picker (only where `platform.pickFolder`); `path` is absent when the person cancelled. */
   'roots.pickFolder': z.object({ title: z.string().max(200).optional() }).strict(),
-  /** Asks again (a `server-trust` request) for a server that is untrusted or awaiting trust; starts it on trust. */
+  /**
+   * Asks again (a `server-trust` request) for a server that is untrusted, or awaiting trust without an open
+   * question; returns its state with `trust.requestId` set, and starts it once trusted. Other states: returned as they are.
+   */
   'servers.trust': z.object({ server }).strict(),
-  /** Forgets the trust given to a server's current launch and stops it; the next start asks again. */
+  /** Forgets the trust given to a server's current launch: it stops and waits in `awaiting-trust`, asked again at once. */
   'servers.revokeTrust': z.object({ server }).strict(),
   /**
    * Opens a link (from a chat message or a tool result) after an `open-url` request the person answers. The
