@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { fixtureTools } from '../fixtures/servers/fixture-surface.ts';
+import { humanToolNames } from '../fixtures/servers/human-surface.ts';
 import { fixtureStdio, startHttpFixture } from '../fixtures/servers/launch.ts';
 import { expect, test } from './support/browser-mode.ts';
 import { consoleErrors, serversPage } from './support/servers-page.ts';
@@ -38,7 +40,7 @@ test.describe('with no servers configured', () => {
     await expect(card).toHaveAttribute('data-status', 'connected');
     await expect(card).toContainText('Connected');
     await expect(card).toContainText('2026-07-28');
-    await expect(card).toContainText('13 tools');
+    await expect(card).toContainText(`${fixtureTools.length + humanToolNames.length} tools`);
     for (const name of ['echo', 'image', 'crash']) await expect(ui.tool(name)).toBeVisible();
     expect((await switchboard.readConfig()).mcpServers).toHaveProperty('modern');
 
