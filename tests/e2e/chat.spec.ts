@@ -3,6 +3,7 @@ import { startFakeAnthropic } from '../fixtures/fake-llm/index.ts';
 import type { AnthropicRequest, FakeAnthropic } from '../fixtures/fake-llm/index.ts';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
 import { expect, test as browserMode } from './support/browser-mode.ts';
+import { recordWindowOpen } from './support/consent-page.ts';
 import { consoleErrors, serversPage } from './support/servers-page.ts';
 
 /** Browser mode with the host pointed at a fake Anthropic Messages API started for the test. */
@@ -161,6 +162,37 @@ test('a streaming answer keeps the view at the bottom until the person scrolls u
   await page.getByRole('button', { name: /Jump to latest/ }).click();
   await expect(chat.answers.last()).toHaveAttribute('data-status', 'complete');
   await expect.poll(distanceFromBottom).toBeLessThan(60);
+});
+
+test('a link in an answer shows its real address and opens only after the person consents; a javascript: link is blocked without asking', async ({ page, switchboard, fake }) => {
+  const opened = await recordWindowOpen(page);
+  fake.script({ blocks: [{ text: 'Read [docs](https://example.com/docs) first, or [click](javascript:alert(1)) here.' }] });
+  const chat = await openChat(page, switchboard.url);
+  const appUrl = page.url();
+  await chat.send('Where are the docs?');
+  const answer = chat.answers.last();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(answer.getByRole('link')).toHaveCount(0);
+
+  const docs = answer.getByRole('button', { name: 'docs (https://example.com/docs)' });
+  await docs.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Open a page on example.com?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('From a link in the chat.');
+  await expect(dialog.getByRole('group', { name: 'Full address' })).toHaveText('https://example.com/docs');
+  expect(await opened()).toEqual([]);
+  await dialog.getByRole('button', { name: 'Open page' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(opened).toEqual([['https://example.com/docs', '_blank', 'noopener,noreferrer']]);
+  await expect(page.getByRole('status', { name: 'Consent notices' })).toContainText('opened example.com in a new tab.');
+
+  const click = answer.getByRole('button', { name: 'click (javascript:alert(1))' });
+  await click.click();
+  await expect(answer).toContainText('Blocked: javascript: addresses run code instead of opening a page.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await opened()).toHaveLength(1);
+  expect(page.url()).toBe(appUrl);
 });
 
 test('after a reload the conversation is still there, and search finds it by a word of the answer', async ({ page, switchboard, fake }) => {
