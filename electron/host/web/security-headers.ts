@@ -1,24 +1,10 @@
 import type { ServerResponse } from 'node:http';
-
-/** The page may talk only to this server: no inline scripts, no framing, no foreign connections. */
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "object-src 'none'",
-  ].join('; ');
-}
+import { contentSecurityPolicy } from '../../../shared/security/content-security-policy.ts';
 
 export function securityHeaders(port: number): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(port),
+    // The same policy as the desktop app's, plus the WebSocket this server answers on.
+    'Content-Security-Policy': contentSecurityPolicy({ connectSrc: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',

@@ -208,7 +208,7 @@ describe('browser mode web server', () => {
     const csp =
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
       `media-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:${web.port} ws://localhost:${web.port}; ` +
-      "frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'none'";
+      "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     for (const reply of [
       await request(web.port, '/', { cookie }),
       await request(web.port, '/'),
