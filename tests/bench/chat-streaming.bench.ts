@@ -22,7 +22,7 @@ import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { chatMigrations, ConversationStore, UNTITLED } from '../../electron/host/store/conversations.ts';
 import { openDatabase } from '../../electron/host/store/database.ts';
-import { startFakeAnthropic } from '../fixtures/fake-llm/index.ts';
+import { startFakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 
 export const name = 'chat streaming in the UI: a long answer vs a short one';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { startFakeAnthropic } from '../fixtures/fake-llm/index.ts';
-import type { AnthropicRequest, FakeAnthropic } from '../fixtures/fake-llm/index.ts';
+import { startFakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
+import type { AnthropicRequest, FakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
 import { expect, test as browserMode } from './support/browser-mode.ts';
 import { recordWindowOpen } from './support/consent-page.ts';

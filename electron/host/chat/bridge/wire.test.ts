@@ -5,7 +5,8 @@ import type { MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resou
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import { startFakeAnthropic, startFakeOpenAI } from '../../../../tests/fixtures/fake-llm/index.ts';
+import { startFakeAnthropic } from '../../../../tests/fixtures/fake-llm/anthropic.ts';
+import { startFakeOpenAI } from '../../../../tests/fixtures/fake-llm/openai.ts';
 import { buildToolIndex } from './tool-index.ts';
 import { toAnthropicToolResult } from './result-anthropic.ts';
 import { toOpenAIToolMessages } from './result-openai.ts';
