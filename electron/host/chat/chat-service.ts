@@ -95,11 +95,7 @@ export class ChatService {
   }
 
   async delete(id: string): Promise<void> {
-    const turn = this.active.get(id);
-    if (turn) {
-      turn.controller.abort();
-      await turn.done.catch(() => undefined);
-    }
+    await this.stop(id);
     if (!this.options.store.delete(id)) throw notFound(id);
     this.announceList();
   }
