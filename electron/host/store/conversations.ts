@@ -141,7 +141,6 @@ export class ConversationStore {
       messages: db.prepare(
         'SELECT id, conversation_id, role, status, created_at, data FROM messages WHERE conversation_id = ? ORDER BY row',
       ),
-      message: db.prepare('SELECT id, conversation_id, role, status, created_at, data FROM messages WHERE id = ?'),
       insertMessage: db.prepare(
         'INSERT INTO messages (id, conversation_id, role, status, created_at, data, search_text) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -188,11 +187,6 @@ export class ConversationStore {
 
   messages(conversationId: string): ChatMessage[] {
     return (this.statements.messages.all(conversationId) as unknown as MessageRow[]).map(toMessage);
-  }
-
-  message(id: string): ChatMessage | undefined {
-    const row = this.statements.message.get(id) as unknown as MessageRow | undefined;
-    return row ? toMessage(row) : undefined;
   }
 
   rename(id: string, title: string): ConversationSummary | undefined {
