@@ -166,14 +166,14 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
       call.startedAt = now();
       if (running++ === 0) options.onState('running-tools');
       writer.changed();
-      await runCall(call, options);
+      await runCall(call, options, now);
       writer.changed();
     }),
   );
 }
 
-async function runCall(call: ToolCallBlock, options: TurnOptions): Promise<void> {
-  const started = options.now?.() ?? Date.now();
+async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => number): Promise<void> {
+  const started = now();
   try {
     const outcome = await options.tools.callTool(call.server, call.tool, call.arguments, {
       signal: options.signal,
@@ -185,7 +185,7 @@ async function runCall(call: ToolCallBlock, options: TurnOptions): Promise<void>
     const truncated = truncationFor(outcome.result, options.toolResultCharLimit);
     if (truncated) call.truncatedForModel = truncated;
   } catch (error) {
-    call.durationMs = (options.now?.() ?? Date.now()) - started;
+    call.durationMs = now() - started;
     if (options.signal.aborted) {
       call.status = 'cancelled';
       call.error = 'Stopped before the call finished.';
