@@ -1,5 +1,6 @@
 import { useActionState } from 'react';
 import { Dialog } from './Dialog.tsx';
+import { FormError } from './FormError.tsx';
 import { errorMessage } from './error-message.ts';
 
 interface ConfirmDialogProps {
@@ -24,11 +25,7 @@ export function ConfirmDialog({ title, message, confirmLabel, danger, onConfirm,
   return (
     <Dialog title={title} onClose={onClose} description={message}>
       <form action={confirm} className="dialog-body">
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel

@@ -1,5 +1,6 @@
 import { startTransition, useActionState, useState } from 'react';
 import { useAppStore } from '../../app/host-context.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import { isSendKey } from './composer-keys.ts';
 
@@ -55,11 +56,7 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
           to add one.
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="composer-row">
         <textarea
           aria-label="Message"

@@ -1,6 +1,7 @@
 import { useActionState, useState } from 'react';
 import { useHostApi } from '../../app/host-context.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 
 export function RenameDialog({ id, title, onClose }: { id: string; title: string; onClose: () => void }) {
@@ -25,11 +26,7 @@ export function RenameDialog({ id, title, onClose }: { id: string; title: string
           <label htmlFor="rename-title">Title</label>
           <input id="rename-title" name="title" value={value} onChange={(event) => setValue(event.target.value)} maxLength={200} autoFocus required aria-invalid={error ? true : undefined} />
         </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel

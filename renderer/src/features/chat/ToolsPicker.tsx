@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import { Switch } from '../../components/Switch.tsx';
 import type { ToolPickerServer } from './tool-picker-rows.ts';
@@ -37,11 +38,7 @@ function ToolsPickerDialog({ conversationId, rows, onClose }: { conversationId: 
   return (
     <Dialog title="Tools in this chat" onClose={onClose} size="wide" description="Switches here apply to this conversation only. Tools switched off in the Servers view stay off everywhere.">
       <div className="dialog-body tools-picker">
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         {rows.length === 0 && (
           <p className="muted">
             No servers yet.{' '}

@@ -1,6 +1,7 @@
 import { startTransition, useActionState, useEffect, useId, useRef, useState } from 'react';
 import type { Field } from '../../../../shared/consent/elicitation-form.ts';
 import { validateElicitationValues } from '../../../../shared/consent/elicitation-form.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentFrame } from './ConsentFrame.tsx';
@@ -101,11 +102,7 @@ export function ElicitationFormDialog({ request, position, onDefer }: ConsentDia
             ))}
           </div>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           <button type="button" className="button" disabled={pending} onClick={choose('cancel')}>
             Cancel

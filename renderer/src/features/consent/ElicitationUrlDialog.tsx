@@ -1,4 +1,5 @@
 import { startTransition, useActionState } from 'react';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentFrame } from './ConsentFrame.tsx';
@@ -61,11 +62,7 @@ export function ElicitationUrlDialog({ request, position, onDefer }: ConsentDial
             The page was opened for you. Finish there, then choose “I have finished”.
           </p>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           {waiting ? (
             <>

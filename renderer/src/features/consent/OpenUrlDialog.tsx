@@ -1,4 +1,5 @@
 import { startTransition, useActionState } from 'react';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentFrame } from './ConsentFrame.tsx';
@@ -37,11 +38,7 @@ export function OpenUrlDialog({ request, onDefer }: ConsentDialogProps<'open-url
       <form className="dialog-body consent-body" onSubmit={(event) => event.preventDefault()}>
         <ConsentOrigin request={request} onDefer={onDefer} />
         <UrlReview analysis={analysis} />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           <span className="consent-actions-spacer" />
           <button type="button" className={risky ? 'button button-primary' : 'button'} disabled={pending} onClick={choose('cancel')}>

@@ -1,6 +1,7 @@
 import { Fragment, startTransition, useActionState, useId, useState } from 'react';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { SamplingModelChoice } from '../../../../shared/consent/consent-types.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentFrame } from './ConsentFrame.tsx';
@@ -125,11 +126,7 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
           </p>
         )}
         {reasonField}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           <button type="button" className="button button-quiet-danger" disabled={pending} onClick={choose('decline')}>
             Reject
@@ -307,11 +304,7 @@ function AnswerReview({ request, position, onDefer }: ConsentDialogProps<'sampli
           <p className="consent-message-text">{describeBlock(response.content)}</p>
         )}
         {reasonField}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           <button type="button" className="button button-quiet-danger" disabled={pending} onClick={choose('decline')}>
             Reject

@@ -2,6 +2,7 @@ import { startTransition, useActionState, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { revealHidden } from '../../../../shared/consent/launch-review.ts';
 import type { RiskLocation } from '../../../../shared/consent/launch-review.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentFrame } from './ConsentFrame.tsx';
@@ -138,11 +139,7 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
           <input id={ids.remember} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           Remember this decision for this exact launch
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           <span className="consent-actions-spacer" />
           <button type="button" className={danger ? 'button button-primary' : 'button'} disabled={pending} onClick={choose('deny')}>

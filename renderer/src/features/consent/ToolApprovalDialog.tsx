@@ -1,5 +1,6 @@
 import { startTransition, useActionState, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import { hintLines } from './annotation-hints.ts';
 import { argumentsChanged, formatArguments, parseArguments } from './arguments-json.ts';
@@ -110,11 +111,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
           <label htmlFor={ids.reason}>Reason for denying (optional)</label>
           <input id={ids.reason} value={reason} maxLength={2000} onChange={(event) => setReason(event.target.value)} placeholder="The model is told this instead of a result" />
         </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <footer className="dialog-actions consent-actions">
           <button type="button" className="button button-quiet-danger" disabled={pending} onClick={choose('deny')}>
             Deny

@@ -4,6 +4,7 @@ import { approvalModes } from '../../../../shared/consent/human-settings.ts';
 import type { ApprovalMode } from '../../../../shared/consent/human-settings.ts';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import { approvalModeText } from './approval-modes.ts';
 import { ServerPermissionSwitches } from './ServerPermissionSwitches.tsx';
@@ -50,11 +51,7 @@ export function ApprovalSection() {
               </label>
             ))}
           </fieldset>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <h3 id={ids.servers}>Per server</h3>
           {servers === undefined || servers.length === 0 ? (
             <p className="muted">No servers yet.</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 
 /** Standing permissions given from the approval dialog ("for this conversation", "always"). */
@@ -19,11 +20,7 @@ export function GrantsList() {
         <h2 id="grants-heading">Tool permissions</h2>
       </header>
       <p className="muted">Tools you allowed without asking each time. A tool whose definition changes is asked about again.</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {grants === undefined ? (
         <p className="muted" role="status">
           Loading…

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ServerState } from '../../../../../shared/servers/server-state.ts';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { serverHuman } from '../../../store/human-slice.ts';
 import { ServerPermissionSwitches } from '../../settings/ServerPermissionSwitches.tsx';
@@ -159,11 +160,7 @@ function RootsEditor({ server }: { server: string }) {
           </button>
         </form>
       )}
-      {error && (
-        <p className="form-error" role="alert" id={ids.error}>
-          {error}
-        </p>
-      )}
+      <FormError message={error} id={ids.error} />
     </section>
   );
 }

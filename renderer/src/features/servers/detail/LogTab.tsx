@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LogEntry, LogSource } from '../../../../../shared/servers/server-state.ts';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { filterLog, formatLogTime, logAsText } from './log-text.ts';
 import type { LogFilter } from './log-text.ts';
@@ -90,11 +91,7 @@ export function LogTab({ server }: { server: string }) {
           {copied ?? `${visible.length} of ${entries.length} lines`}
         </span>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="log-view" ref={scroller} onScroll={onScroll} role="log" aria-label={`${server} log`} tabIndex={0}>
         {visible.length === 0 ? (
           <p className="muted">{entries.length === 0 ? 'Nothing logged yet.' : 'No lines match the filter.'}</p>

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
 import type { ServerState } from '../../../../../shared/servers/server-state.ts';
 import { useHostApi } from '../../../app/host-context.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ContentBlockView } from '../../../components/tool-result/ContentBlockView.tsx';
 
@@ -76,11 +77,7 @@ function PromptPanel({ server, prompt }: { server: ServerState; prompt: Prompt }
           </button>
         </div>
       </form>
-      {state.error && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <FormError message={state.error} />
       {state.result && (
         <section className="prompt-result" aria-label="Prompt messages">
           {state.result.description && <p className="muted">{state.result.description}</p>}

@@ -4,6 +4,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ServerState, ToolCallOutcome, ToolEntry } from '../../../../../shared/servers/server-state.ts';
 import { useHostApi } from '../../../app/host-context.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ToolResultView } from '../../../components/tool-result/ToolResultView.tsx';
 import { formSchemaOf, hasInputs } from './tool-form-schema.ts';
@@ -59,11 +60,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
           {!connected && <span className="muted small">The server is not connected.</span>}
         </div>
       </Form>
-      {state.error && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <FormError message={state.error} />
       {state.outcome && <ToolResultView result={state.outcome.result} durationMs={state.outcome.durationMs} />}
     </section>
   );

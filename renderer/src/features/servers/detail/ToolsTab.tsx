@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ServerState, ToolEntry } from '../../../../../shared/servers/server-state.ts';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { JsonView } from '../../../components/JsonView.tsx';
 import { Switch } from '../../../components/Switch.tsx';
@@ -38,11 +39,7 @@ export function ToolsTab({ server, tools }: { server: ServerState; tools: ToolEn
           <input type="search" className="filter-input" aria-label="Filter tools" placeholder="Filter tools" value={filter} onChange={(event) => setFilter(event.target.value)} />
         )}
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="split">
         <ul className="item-list" aria-label="Tools">
           {shown.map((tool) => (

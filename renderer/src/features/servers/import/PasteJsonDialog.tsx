@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { ImportCandidate } from '../../../../../shared/api/servers-api.ts';
 import { useHostApi } from '../../../app/host-context.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { addChosen, canAdd, initialSelection, summarize } from './import-plan.ts';
 import type { AddOutcome } from './import-plan.ts';
@@ -102,11 +103,7 @@ export function PasteJsonDialog({ onClose, onAdded }: PasteJsonDialogProps) {
         </div>
       </form>
 
-      {preview.error && (
-        <p className="form-error" role="alert">
-          {preview.error}
-        </p>
-      )}
+      <FormError message={preview.error} />
 
       {candidates && (
         <div className="dialog-body">
@@ -146,11 +143,7 @@ export function PasteJsonDialog({ onClose, onAdded }: PasteJsonDialogProps) {
               })}
             </ul>
           )}
-          {addError && (
-            <p className="form-error" role="alert">
-              {addError}
-            </p>
-          )}
+          <FormError message={addError} />
           <footer className="dialog-actions">
             <button type="button" className="button" onClick={onClose}>
               Cancel
