@@ -1,5 +1,5 @@
 import { useActionState } from 'react';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogActions } from './Dialog.tsx';
 import { FormError } from './FormError.tsx';
 import { errorMessage } from './error-message.ts';
 
@@ -26,14 +26,11 @@ export function ConfirmDialog({ title, message, confirmLabel, danger, onConfirm,
     <Dialog title={title} onClose={onClose} description={message}>
       <form action={confirm} className="dialog-body">
         <FormError message={error} />
-        <footer className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'} disabled={pending} autoFocus>
             {pending ? `${confirmLabel}…` : confirmLabel}
           </button>
-        </footer>
+        </DialogActions>
       </form>
     </Dialog>
   );

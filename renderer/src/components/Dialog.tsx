@@ -42,3 +42,15 @@ export function Dialog({ title, onClose, children, size = 'normal', description 
     </dialog>
   );
 }
+
+/** A dialog's closing row: Cancel, then the dialog's own action. */
+export function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <footer className="dialog-actions">
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      {children}
+    </footer>
+  );
+}

@@ -1,6 +1,6 @@
 import { useActionState, useState } from 'react';
 import { useHostApi } from '../../app/host-context.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { Dialog, DialogActions } from '../../components/Dialog.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 
@@ -27,14 +27,11 @@ export function RenameDialog({ id, title, onClose }: { id: string; title: string
           <input id="rename-title" name="title" value={value} onChange={(event) => setValue(event.target.value)} maxLength={200} autoFocus required aria-invalid={error ? true : undefined} />
         </div>
         <FormError message={error} />
-        <footer className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="button button-primary" disabled={pending}>
             {pending ? 'Renaming…' : 'Rename'}
           </button>
-        </footer>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { startTransition, useActionState, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
-import { Dialog } from '../../../components/Dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/Dialog.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { KeyValueEditor } from './KeyValueEditor.tsx';
 import { checkForm, emptyServerForm, entryFromForm, fieldOfHostMessage, formFromEntry } from './server-form.ts';
@@ -127,14 +127,11 @@ export function ServerFormDialog({ editing, onClose, onSaved }: ServerFormDialog
           </>
         )}
 
-        <footer className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="button button-primary" disabled={pending}>
             {pending ? 'Saving…' : editing ? 'Save' : 'Add server'}
           </button>
-        </footer>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { startTransition, useActionState, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ImportCandidate } from '../../../../../shared/api/servers-api.ts';
 import { useHostApi } from '../../../app/host-context.tsx';
-import { Dialog } from '../../../components/Dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/Dialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { addChosen, canAdd, initialSelection, summarize } from './import-plan.ts';
@@ -144,10 +144,7 @@ export function PasteJsonDialog({ onClose, onAdded }: PasteJsonDialogProps) {
             </ul>
           )}
           <FormError message={addError} />
-          <footer className="dialog-actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+          <DialogActions onCancel={onClose}>
             <button
               type="button"
               className="button button-primary"
@@ -156,7 +153,7 @@ export function PasteJsonDialog({ onClose, onAdded }: PasteJsonDialogProps) {
             >
               {adding ? 'Adding…' : addable.length === 1 ? 'Add 1 server' : `Add ${addable.length} servers`}
             </button>
-          </footer>
+          </DialogActions>
         </div>
       )}
     </Dialog>
