@@ -133,7 +133,9 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
           )}
         </section>
         <p className="muted small">
-          Fingerprint <code>{fingerprint}</code>: any change to the command, arguments, folder or variable names asks again.
+          Fingerprint <code>{fingerprint}</code>: any change to{' '}
+          {remote ? 'the address or the header names' : 'the command, arguments, folder or environment variables (names or values)'} asks
+          again.
         </p>
         <label className="checkbox-label">
           <input id={ids.remember} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
