@@ -1,23 +1,10 @@
 import type { Page } from '@playwright/test';
-import { startFakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
-import type { AnthropicRequest, FakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
+import type { AnthropicRequest } from '../fixtures/fake-llm/anthropic.ts';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
-import { expect, test as browserMode } from './support/browser-mode.ts';
+import { expect } from './support/browser-mode.ts';
+import { test } from './support/with-fake-anthropic.ts';
 import { consentDialog, foreignRequests, openSettings, recordWindowOpen, runTool } from './support/consent-page.ts';
 import { consoleErrors, serversPage } from './support/servers-page.ts';
-
-/** Browser mode with the host pointed at a fake Anthropic Messages API, which answers chat turns and sampling. */
-const test = browserMode.extend<{ fake: FakeAnthropic }>({
-  fake: async ({}, use) => {
-    const fake = await startFakeAnthropic();
-    try {
-      await use(fake);
-    } finally {
-      await fake.close();
-    }
-  },
-  hostEnv: async ({ fake }, use) => use({ ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: 'sk-ant-e2e-test-key' }),
-});
 
 test.use({ mcpServers: { modern: fixtureStdio('modern'), legacy: fixtureStdio('legacy') } });
 
