@@ -4,6 +4,7 @@ import { Host } from '../host/host.ts';
 import { APP_INDEX_URL, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { forwardHostEvents, wireHostIpc } from './ipc-host.ts';
 import { openExternal, pickFolder } from './platform-abilities.ts';
+import { chooseSecretCipher } from './secret-cipher-choice.ts';
 import { lockDownWebContents } from './window-security.ts';
 
 // electron-vite sets this only in `electron-vite dev`; packaged builds always load app://switchboard.
@@ -23,15 +24,22 @@ async function main(): Promise<void> {
   lockDownWebContents(devServerUrl);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
 
+  // API keys and tokens go through the OS keychain where there is one; otherwise an owner-only file.
+  const cipher = chooseSecretCipher(
+    process.platform,
+    safeStorage.isEncryptionAvailable(),
+    process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
+  );
+  if (cipher.use === 'file') process.emitWarning(cipher.message);
   const host = await Host.start({
     dataDir: app.getPath('userData'),
-    // API keys and tokens go through the OS keychain where there is one; otherwise an owner-only file.
-    secretCipher: safeStorage.isEncryptionAvailable()
-      ? {
-          encrypt: (plain) => safeStorage.encryptString(plain),
-          decrypt: (data) => safeStorage.decryptString(Buffer.from(data)),
-        }
-      : undefined,
+    secretCipher:
+      cipher.use === 'os'
+        ? {
+            encrypt: (plain) => safeStorage.encryptString(plain),
+            decrypt: (data) => safeStorage.decryptString(Buffer.from(data)),
+          }
+        : undefined,
     // Every server's launch is reviewed before it first runs, including those already in mcp.json on the first run.
     serverTrust: 'ask',
     openExternal,

@@ -114,9 +114,17 @@ export interface ResourceTemplateEntry {
   mimeType?: string;
 }
 
+/** A tool the server listed that Switchboard left out: never offered to the model, never called. */
+export interface LeftOutTool {
+  name: string;
+  reason: string;
+}
+
 export interface ServerCatalog {
   server: string;
   tools: ToolEntry[];
+  /** Listed by the server but left out, each with why; absent when none was. */
+  leftOutTools?: LeftOutTool[];
   resources: Resource[];
   resourceTemplates: ResourceTemplateEntry[];
   prompts: Prompt[];

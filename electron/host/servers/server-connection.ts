@@ -33,17 +33,21 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ServerConfig, TransportKind } from '../../../shared/servers/server-config.ts';
 import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
-import type { LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
+import type { LeftOutTool, LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
 import { formatDuration, translateCallError } from './call-errors.ts';
 import { pausableDeadline } from './call-holds.ts';
 import type { CallHolds } from './call-holds.ts';
+import { ToolListScreen } from './catalog/tool-list-screen.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { prepareStdioLaunch } from './stdio-launch.ts';
+import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
 import type { TransportAuth } from './oauth/server-oauth.ts';
 
 export interface CatalogLists {
   tools: Tool[];
+  /** Tools the server listed whose definitions could not be taken, each with why. */
+  leftOutTools: LeftOutTool[];
   resources: Resource[];
   resourceTemplates: ResourceTemplateType[];
   prompts: Prompt[];
@@ -146,6 +150,10 @@ export class ServerConnection {
   private capabilities: ServerCapabilities | undefined;
   private subscription: McpSubscription | undefined;
   private subscriptionRenewals = 0;
+  private stdout: StdoutWatch | undefined;
+  private readonly toolScreen = new ToolListScreen();
+  /** Name → why, for the tools of the last listing that were left out. */
+  private leftOutTools = new Map<string, string>();
 
   constructor(options: ConnectionOptions) {
     this.options = options;
@@ -160,7 +168,9 @@ export class ServerConnection {
       },
       // One handler set serves both eras: notifications on 2025 connections, `subscriptions/listen` on 2026 ones.
       listChanged: {
-        tools: { onChanged: (error, tools) => this.listChanged('tools', error, () => ({ tools: tools ?? [] })) },
+        tools: {
+          onChanged: (error, tools) => this.listChanged('tools', error, () => ({ tools: tools ?? [], leftOutTools: this.noteLeftOutTools() })),
+        },
         prompts: { onChanged: (error, prompts) => this.listChanged('prompts', error, () => ({ prompts: prompts ?? [] })) },
         resources: {
           onChanged: (error, resources) => this.listChanged('resources', error, () => ({ resources: resources ?? [] })),
@@ -192,6 +202,7 @@ export class ServerConnection {
     deadline.catch(() => {});
     try {
       const transport = this.createTransport(config);
+      this.toolScreen.attach(transport);
       this.transport = transport;
       this.client.onclose = () => this.onClosed();
       this.client.onerror = (error) => this.hooks.log('host', 'warning', `protocol: ${truncate(error.message, 1_000)}`);
@@ -235,6 +246,8 @@ export class ServerConnection {
 
   /** Rejects with a HostError, or with the SDK's UrlElicitationRequiredError (-32042), which the caller handles. */
   async callTool(tool: string, args: Record<string, unknown>, control: ToolCallControl = {}): Promise<CallToolResult> {
+    const leftOut = this.leftOutTools.get(tool);
+    if (leftOut !== undefined) throw new HostError('invalid_params', `server "${this.name}" lists tool "${tool}", but it was left out: ${leftOut}`);
     const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const onProgress = control.onProgress;
     // A 2025-era server asks its questions while the call is open; 2026-07-28 asks between rounds, each with a fresh timeout.
@@ -306,7 +319,19 @@ export class ServerConnection {
         ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
         : none,
     ]);
-    return { catalog: { tools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+    const leftOutTools = capabilities.tools ? this.noteLeftOutTools() : [];
+    return { catalog: { tools, leftOutTools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+  }
+
+  /** What the latest tool listing left out; logged when a tool is newly left out or for another reason. */
+  private noteLeftOutTools(): LeftOutTool[] {
+    const leftOut = this.toolScreen.leftOut();
+    const reasons = new Map(leftOut.map((entry) => [entry.name, entry.reason]));
+    for (const [name, reason] of reasons) {
+      if (this.leftOutTools.get(name) !== reason) this.hooks.log('host', 'warning', `left out tool "${truncate(name, 200)}": ${reason}`);
+    }
+    this.leftOutTools = reasons;
+    return leftOut;
   }
 
   /** Some servers advertise a capability and still lack one of its list methods; that list is empty, not fatal. */
@@ -362,11 +387,9 @@ export class ServerConnection {
     // way the connection survives. Show the skipped lines too, so a server printing to stdout can be diagnosed.
     const stdout = child.stdout;
     if (stdout) {
-      const lines = new LineSplitter((line) => {
-        if (line.trim() === '' || looksLikeJson(line)) return;
-        this.hooks.log('host', 'warning', `ignored a stdout line that is not JSON-RPC: ${truncate(line, 500)}`);
-      });
-      stdout.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+      const watch = new StdoutWatch((line) => this.hooks.log('host', 'warning', `ignored a stdout line that is not JSON-RPC: ${line}`));
+      this.stdout = watch;
+      stdout.on('data', (chunk: Buffer) => watch.push(chunk));
     }
   }
 
@@ -467,7 +490,7 @@ export class ServerConnection {
     this.lostReason = 'closed the connection';
     // The last stderr lines may still be in the pipe when the transport reports the close.
     setImmediate(() => {
-      if (this.connected) this.hooks.lost(this.describeExit() ?? 'closed the connection', this.exit);
+      if (this.connected) this.hooks.lost(this.describeLoss() ?? 'closed the connection', this.exit);
       void this.close();
     });
   }
@@ -481,6 +504,12 @@ export class ServerConnection {
     this.lostReason = `could not be reached (${detail})`;
     this.hooks.lost(this.lostReason, undefined);
     void this.close();
+  }
+
+  /** A message over the size limit makes the SDK close the transport; that, not the signal that followed, is why. */
+  private describeLoss(): string | undefined {
+    const oversize = this.stdout?.oversize;
+    return oversize ? describeOversize(oversize) : this.describeExit();
   }
 
   private describeExit(): string | undefined {
@@ -509,7 +538,7 @@ export class ServerConnection {
     if (timedOut) {
       return new ConnectError(`did not finish connecting within ${formatDuration(this.options.connectTimeoutMs)}`, { timedOut: true });
     }
-    const exit = this.describeExit();
+    const exit = this.describeLoss();
     if (exit) {
       const stderr = this.lastStderrLine();
       return new ConnectError(`the process ${exit} before the MCP handshake finished${stderr ? `: ${truncate(stderr, 300)}` : ''}`);
@@ -536,7 +565,7 @@ export class ServerConnection {
   /** Why the connection is gone, if it is: the process exit (reported before the transport closes) or our own stop. */
   private lossDuringCall(): string | undefined {
     if (this.stoppedByHost) return 'was stopped';
-    return this.describeExit() ?? this.lostReason;
+    return this.describeLoss() ?? this.lostReason;
   }
 
   private async shutdown(): Promise<void> {
@@ -609,15 +638,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function looksLikeJson(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -29,6 +29,7 @@ import type { HostEventBus } from '../event-bus.ts';
 import type { SettingsStore } from '../store/database.ts';
 import { formatDuration } from './call-errors.ts';
 import { canonicalJson } from './canonical-json.ts';
+import { catalogView, EMPTY_LISTS } from './catalog/catalog-view.ts';
 import { McpConfigFile } from './config-file.ts';
 import type { ConfigReload } from './config-file.ts';
 import { EraVerdicts } from './era-verdicts.ts';
@@ -84,7 +85,6 @@ export interface CallToolOptions {
 }
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
-const EMPTY_LISTS: CatalogLists = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
 
 interface ManagedServer {
   name: string;
@@ -861,14 +861,7 @@ export class ServerManager {
   }
 
   private catalogOf(server: ManagedServer): ServerCatalog {
-    return structuredClone({
-      server: server.name,
-      tools: server.lists.tools.map((tool) => ({ ...tool, enabled: this.switches.toolEnabled(server.name, tool.name) })),
-      resources: server.lists.resources,
-      resourceTemplates: server.lists.resourceTemplates,
-      prompts: server.lists.prompts,
-      updatedAt: server.catalogUpdatedAt,
-    });
+    return catalogView(server.name, server.lists, server.catalogUpdatedAt, this.switches);
   }
 }
 

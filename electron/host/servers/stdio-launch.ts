@@ -6,6 +6,7 @@ import type { StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../../../shared/servers/server-config.ts';
 import { resolveCommand } from './command-resolver.ts';
 import { buildStdioEnvironment } from './stdio-environment.ts';
+import { MAX_STDIO_MESSAGE_BYTES } from './stdout-watch.ts';
 
 export class LaunchError extends Error {
   constructor(message: string) {
@@ -39,7 +40,7 @@ export function prepareStdioLaunch(config: StdioServerConfig, loginShellPath: st
     pathExt: env.PATHEXT ?? process.env.PATHEXT,
   });
   if (!resolved.ok) throw new LaunchError(resolved.error);
-  return { command: resolved.file, args: config.args ?? [], env, cwd, stderr: 'pipe' };
+  return { command: resolved.file, args: config.args ?? [], env, cwd, stderr: 'pipe', maxBufferSize: MAX_STDIO_MESSAGE_BYTES };
 }
 
 function expandHome(value: string): string {

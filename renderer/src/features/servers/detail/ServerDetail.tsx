@@ -49,7 +49,7 @@ export function ServerDetail({ server, onReviewTrust }: { server: ServerState; o
             {error && server.status === 'connected' ? ` ${error}` : ''}
           </p>
         ) : tab === 'tools' ? (
-          <ToolsTab server={server} tools={catalog?.tools ?? []} />
+          <ToolsTab server={server} tools={catalog?.tools ?? []} leftOut={catalog?.leftOutTools} />
         ) : tab === 'resources' ? (
           <ResourcesTab server={server} resources={catalog?.resources ?? []} templates={catalog?.resourceTemplates ?? []} />
         ) : tab === 'prompts' ? (

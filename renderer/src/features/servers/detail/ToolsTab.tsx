@@ -1,16 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ServerState, ToolEntry } from '../../../../../shared/servers/server-state.ts';
+import type { LeftOutTool, ServerState, ToolEntry } from '../../../../../shared/servers/server-state.ts';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { JsonView } from '../../../components/JsonView.tsx';
 import { Switch } from '../../../components/Switch.tsx';
+import { LeftOutTools } from './LeftOutTools.tsx';
 import { ToolAnnotations } from './ToolAnnotations.tsx';
 
 // The form library is most of the app's code; load it when a tool is first opened.
 const RunTool = lazy(() => import('./RunTool.tsx').then((module) => ({ default: module.RunTool })));
 
-export function ToolsTab({ server, tools }: { server: ServerState; tools: ToolEntry[] }) {
+export function ToolsTab({ server, tools, leftOut = [] }: { server: ServerState; tools: ToolEntry[]; leftOut?: LeftOutTool[] }) {
   const api = useHostApi();
   const catalogReceived = useAppStore((state) => state.catalogReceived);
   const [selectedName, setSelectedName] = useState<string>();
@@ -29,10 +30,18 @@ export function ToolsTab({ server, tools }: { server: ServerState; tools: ToolEn
     );
   };
 
-  if (tools.length === 0) return <p className="muted empty-panel">This server offers no tools.</p>;
+  if (tools.length === 0) {
+    return (
+      <>
+        <LeftOutTools tools={leftOut} />
+        <p className="muted empty-panel">This server offers no tools{leftOut.length > 0 ? ' that can be used' : ''}.</p>
+      </>
+    );
+  }
 
   return (
     <div className="tools-tab">
+      <LeftOutTools tools={leftOut} />
       <div className="tools-toolbar">
         <Switch label="All tools available to the model" showLabel checked={server.toolsEnabled} onChange={(enabled) => setEnabled(enabled)} />
         {tools.length > 8 && (
