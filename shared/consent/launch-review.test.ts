@@ -271,14 +271,14 @@ describe('reviewLaunch: hidden characters', () => {
   it('flags control, zero-width and direction characters and shows them escaped', () => {
     const found = risk(stdio('node', 'server.js', 'safe\u202Egnp.exe'), 'hidden-characters');
     assert.equal(found.severity, 'danger');
-    assert.match(found.explanation, /safe\\u\{202E\}gnp\.exe/);
+    assert.match(found.explanation, /safe<U\+202E>gnp\.exe/);
     assert.ok(codes(stdio('node\u200B', 's.js')).includes('hidden-characters'));
     assert.ok(codes(stdio('node', 'a\nb')).includes('hidden-characters'));
   });
 
   it('revealHidden leaves ordinary text alone', () => {
     assert.equal(revealHidden('node server.js — ünïcode'), 'node server.js — ünïcode');
-    assert.equal(revealHidden('a\tb'), 'a\\u{0009}b');
+    assert.equal(revealHidden('a\tb'), 'a<U+0009>b');
   });
 });
 

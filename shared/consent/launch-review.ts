@@ -1,6 +1,7 @@
 import type { LaunchSummary } from '../servers/server-state.ts';
 import { analyzeUrl, isLoopbackHost } from './url-safety.ts';
 import type { WarningSeverity } from './url-safety.ts';
+import { hasHidden, writeOutHidden } from '../text/hidden-characters.ts';
 
 /**
  * What a person sees before trusting a new server, or one whose launch changed: exactly what will run or
@@ -71,12 +72,10 @@ export interface RemoteLaunch {
 export type LaunchConfig = StdioLaunch | RemoteLaunch;
 
 const SEVERITY_ORDER: Record<WarningSeverity, number> = { danger: 0, caution: 1, info: 2 };
-const HIDDEN = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
-const HIDDEN_ALL = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/gu;
 
-/** Shows invisible, control and direction-changing characters as `\u{…}`, so what is shown is what runs. */
+/** Shows invisible, control and direction-changing characters as `<U+202E>`, so what is shown is what runs. A line break counts. */
 export function revealHidden(text: string): string {
-  return text.replace(HIDDEN_ALL, (char) => `\\u{${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}}`);
+  return writeOutHidden(text, { mode: 'strict' });
 }
 
 class Risks {
@@ -138,7 +137,7 @@ function reviewStdio(config: StdioLaunch): LaunchReview {
   ];
 
   for (const part of parts) {
-    if (HIDDEN.test(part.text)) {
+    if (hasHidden(part.text, { mode: 'strict' })) {
       risks.add({
         code: 'hidden-characters',
         severity: 'danger',

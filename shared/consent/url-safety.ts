@@ -4,6 +4,7 @@ import punycode from 'punycode.js';
 import { asciiLookalike, isMixedScript, scriptsOf, skeleton } from './confusables.ts';
 import { KNOWN_BRANDS } from './known-brands.ts';
 import { registrableDomainGuess } from './registrable-domain.ts';
+import { hasHidden } from '../text/hidden-characters.ts';
 
 /**
  * What Switchboard tells a person about a URL a server wants opened (URL-mode elicitation, a link in a
@@ -100,7 +101,6 @@ interface WhatwgUrl {
 const ParseUrl = (globalThis as unknown as { URL: new (input: string) => WhatwgUrl }).URL;
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-const HIDDEN = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
 const SEVERITY_ORDER: Record<WarningSeverity, number> = { danger: 0, caution: 1, info: 2 };
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -153,7 +153,7 @@ export function analyzeUrl(input: string): UrlAnalysis {
   };
 
   const warnings: UrlWarning[] = [];
-  if (HIDDEN.test(text)) {
+  if (hasHidden(text, { mode: 'strict' })) {
     warnings.push({
       code: 'invisible-characters',
       severity: 'caution',

@@ -5,6 +5,7 @@ import type { HostEventBus } from '../event-bus.ts';
 import type { ConversationStore } from '../store/conversations.ts';
 import type { ToolApprover } from './approval/tool-approver.ts';
 import { FALLBACK_MODELS } from './chat-settings.ts';
+import { HiddenTextNotes } from './hidden-text-notes.ts';
 import type { ChatSettings } from './chat-settings.ts';
 import { MessageWriter } from './message-writer.ts';
 import type { ProviderFactory } from './providers/provider-factory.ts';
@@ -40,10 +41,12 @@ export class ChatService {
   private readonly options: ChatServiceOptions;
   private readonly active = new Map<string, ActiveTurn>();
   private readonly now: () => number;
+  private readonly hiddenText: HiddenTextNotes;
 
   constructor(options: ChatServiceOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.hiddenText = new HiddenTextNotes((server, level, text) => options.tools.note(server, level, text));
   }
 
   /**
@@ -184,6 +187,7 @@ export class ChatService {
           writer,
           tools: this.options.tools,
           approver: this.options.approver,
+          hiddenText: this.hiddenText,
           signal: controller.signal,
           onState: setState,
           now: this.now,

@@ -3,6 +3,7 @@ import type { ChatMessage, ToolCallBlock, TurnState } from '../../../shared/chat
 import { limitResultParts } from './bridge/result-limits.ts';
 import { toResultParts } from './bridge/result-parts.ts';
 import type { ToolApprover } from './approval/tool-approver.ts';
+import type { HiddenTextNotes } from './hidden-text-notes.ts';
 import type { MessageWriter } from './message-writer.ts';
 import { addUsage, emptyUsage } from './providers/provider.ts';
 import type { ChatProvider, ToolUse } from './providers/provider.ts';
@@ -24,6 +25,8 @@ export interface TurnOptions {
   writer: MessageWriter;
   tools: ChatToolHost;
   approver: ToolApprover;
+  /** Notes in a server's log what of its text was written out for the model. */
+  hiddenText: HiddenTextNotes;
   signal: AbortSignal;
   onState(state: TurnState): void;
   now?: () => number;
@@ -46,6 +49,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     for (let step = 1; ; step++) {
       options.onState('streaming');
       const offer = offerTools(options.tools, options.disabledTools);
+      options.hiddenText.offer(offer.index, offer.servers);
       const result = await options.provider.streamTurn(
         {
           model: options.model,
@@ -181,6 +185,7 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
     });
     call.result = outcome.result;
     call.durationMs = outcome.durationMs;
+    options.hiddenText.result(call.server, call.tool, outcome.result);
     call.status = outcome.result.isError === true ? 'error' : 'done';
     const truncated = truncationFor(outcome.result, options.toolResultCharLimit);
     if (truncated) call.truncatedForModel = truncated;

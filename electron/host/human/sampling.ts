@@ -4,6 +4,7 @@ import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcont
 import type { ChatMessage, ProviderId } from '../../../shared/chat/chat-types.ts';
 import type { ConsentBroker } from '../consent/consent-broker.ts';
 import type { SamplingModelChoice } from '../../../shared/consent/consent-types.ts';
+import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import { buildToolIndex } from '../chat/bridge/tool-index.ts';
 import type { ChatSettings } from '../chat/chat-settings.ts';
 import { listModelsOrFallback } from '../chat/providers/provider-factory.ts';
@@ -88,8 +89,9 @@ export class SamplingService {
       const result = await provider.streamTurn(
         {
           model: choice.model,
-          system: params.systemPrompt ?? '',
-          history: messages.map(toChatMessage),
+          // What the server wrote, with hidden characters written out as the person saw them marked.
+          system: writeOutHidden(params.systemPrompt ?? ''),
+          history: messages.map((message) => toChatMessage({ ...message, text: writeOutHidden(message.text) })),
           tools: EMPTY_TOOLS,
           toolResultCharLimit: this.deps.chatSettings.get().toolResultCharLimit,
           signal: signal ?? new AbortController().signal,

@@ -1,9 +1,11 @@
+import { ServerText } from './ServerText.tsx';
+
 interface JsonViewProps {
   value: unknown;
   label?: string;
 }
 
-/** Formatted JSON as text: never HTML, whatever a server put in it. */
+/** Formatted JSON as text: never HTML, whatever a server put in it, and its hidden characters shown. */
 export function JsonView({ value, label }: JsonViewProps) {
   let text: string;
   try {
@@ -13,7 +15,7 @@ export function JsonView({ value, label }: JsonViewProps) {
   }
   return (
     <pre className="code-block json-view" aria-label={label} tabIndex={0}>
-      {text}
+      <ServerText text={text} />
     </pre>
   );
 }

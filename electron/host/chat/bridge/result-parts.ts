@@ -1,4 +1,6 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
+import { addSummaries, summarizeHidden, writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import type { HiddenSummary } from '../../../../shared/text/hidden-characters.ts';
 import { canonicalJson, isPlainObject } from './json-schema.ts';
 
 /** What both providers can view inline (Anthropic `Base64ImageSource.media_type`; OpenAI's vision inputs). */
@@ -117,9 +119,27 @@ function textSays(texts: readonly string[], value: unknown): boolean {
 /**
  * Splits an MCP `CallToolResult` into pieces a model can take. `structuredContent` is added as JSON text
  * unless a text block already carries the same value (the spec asks servers to send both, 2025-06-18
- * "Structured Content"); content marked for the user alone is replaced by a short note.
+ * "Structured Content"); content marked for the user alone is replaced by a short note. Hidden characters in
+ * the text are written out (`<U+202E>`), so the model is not handed instructions the person cannot see.
  */
 export function toResultParts(result: CallToolResult): ResultPart[] {
+  return rawResultParts(result).map((part) => {
+    if (part.kind === 'text') return text(writeOutHidden(part.text));
+    if (part.kind === 'pdf' && part.title !== undefined) return { ...part, title: writeOutHidden(part.title) };
+    return part;
+  });
+}
+
+/** The hidden characters `toResultParts` wrote out of this result. */
+export function hiddenInResult(result: CallToolResult): HiddenSummary {
+  return addSummaries(
+    rawResultParts(result).flatMap((part) =>
+      part.kind === 'text' ? [summarizeHidden(part.text)] : part.kind === 'pdf' && part.title !== undefined ? [summarizeHidden(part.title)] : [],
+    ),
+  );
+}
+
+function rawResultParts(result: CallToolResult): ResultPart[] {
   const blocks: ContentBlock[] = Array.isArray(result.content) ? result.content.filter(isPlainObject) as ContentBlock[] : [];
   const parts: ResultPart[] = [];
   for (const block of blocks) {

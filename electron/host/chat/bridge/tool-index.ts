@@ -1,6 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import { revealToolForModel } from './hidden-text.ts';
+import type { HiddenFinding } from './hidden-text.ts';
 import { canonicalJson } from './json-schema.ts';
 import { normalizeInputSchema } from './input-schema.ts';
 import type { NormalizedInputSchema } from './input-schema.ts';
@@ -26,7 +28,10 @@ export const DEFAULT_MAX_DESCRIPTION_CHARS = 4096;
 
 export interface IndexedTool extends ToolRef {
   modelName: string;
+  /** As the model sees it: hidden characters written out (`hidden-text.ts`). */
   definition: Tool;
+  /** What was written out, for the server's log. */
+  hidden: readonly HiddenFinding[];
 }
 
 export class UnknownToolError extends Error {
@@ -87,7 +92,10 @@ export function buildToolIndex(servers: readonly ServerTools[], options: ToolInd
   }
   const sorted = [...byKey.values()].sort(compareRefs);
   const names = assignModelNames(sorted);
-  const entries: IndexedTool[] = sorted.map((entry) => ({ ...entry, modelName: names.get(refKey(entry))! }));
+  const entries: IndexedTool[] = sorted.map((entry) => {
+    const { tool: definition, found } = revealToolForModel(entry.definition);
+    return { ...entry, definition, hidden: found, modelName: names.get(refKey(entry))! };
+  });
   const byModelName = new Map(entries.map((entry) => [entry.modelName, { server: entry.server, tool: entry.tool }]));
 
   let normalized: NormalizedInputSchema[] | undefined;

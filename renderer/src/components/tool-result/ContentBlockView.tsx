@@ -1,6 +1,7 @@
 import type { SyntheticEvent } from 'react';
 import type { ContentBlock, EmbeddedResource, ResourceLink } from '@modelcontextprotocol/client';
 import { JsonView } from '../JsonView.tsx';
+import { ServerText } from '../ServerText.tsx';
 import { base64Bytes, formatBytes, isSafeMediaType } from './content-size.ts';
 
 type ResourceContents = EmbeddedResource['resource'];
@@ -9,7 +10,7 @@ type ResourceContents = EmbeddedResource['resource'];
 export function ContentBlockView({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
-      return <pre className="content-text">{block.text}</pre>;
+      return <pre className="content-text"><ServerText text={block.text} /></pre>;
     case 'image':
       return isSafeMediaType(block.mimeType, 'image') ? (
         <figure className="content-media">
@@ -64,9 +65,9 @@ function ResourceLinkView({ link }: { link: ResourceLink }) {
   return (
     <div className="content-link">
       <span className="content-kind">Resource link</span>
-      <strong>{link.title ?? link.name}</strong>
-      <code className="uri">{link.uri}</code>
-      {link.description && <p className="muted">{link.description}</p>}
+      <strong><ServerText text={link.title ?? link.name} /></strong>
+      <code className="uri"><ServerText text={link.uri} /></code>
+      {link.description && <p className="muted"><ServerText text={link.description} /></p>}
       {link.mimeType && <span className="muted">{link.mimeType}</span>}
     </div>
   );
@@ -78,11 +79,11 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
     <div className="content-resource">
       <div className="content-resource-head">
         <span className="content-kind">Resource</span>
-        <code className="uri">{contents.uri}</code>
+        <code className="uri"><ServerText text={contents.uri} /></code>
         {mimeType && <span className="muted">{mimeType}</span>}
       </div>
       {'text' in contents && typeof contents.text === 'string' ? (
-        <pre className="content-text">{contents.text}</pre>
+        <pre className="content-text"><ServerText text={contents.text} /></pre>
       ) : 'blob' in contents && typeof contents.blob === 'string' ? (
         isSafeMediaType(mimeType, 'image') ? (
           <img className="content-media" src={`data:${mimeType};base64,${contents.blob}`} alt={`Image resource ${contents.uri}`} />

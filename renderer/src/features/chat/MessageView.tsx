@@ -4,6 +4,7 @@ import type { ChatBlock, ChatMessage } from '../../../../shared/chat/chat-types.
 import { formatUsage } from './chat-format.ts';
 import { ProviderErrorView } from './ProviderErrorView.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
 
 interface MessageViewProps {
   message: ChatMessage;
@@ -69,7 +70,7 @@ function BlockView({ block }: { block: ChatBlock }) {
     case 'notice':
       return (
         <p className={`chat-notice chat-notice-${block.level}`}>
-          <strong>{NOTICE_LABEL[block.level]}:</strong> {block.text}
+          <strong>{NOTICE_LABEL[block.level]}:</strong> <ServerText text={block.text} />
         </p>
       );
   }

@@ -5,6 +5,8 @@ import { JsonView } from '../../components/JsonView.tsx';
 import { formatDuration } from '../../components/tool-result/content-size.ts';
 import { ToolResultView } from '../../components/tool-result/ToolResultView.tsx';
 import { waitingText } from '../consent/consent-notice.ts';
+import { ServerText } from '../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -27,13 +29,13 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
   const status = STATUS[call.status];
   const bodyId = `tool-call-${call.id}`;
   return (
-    <section className={`tool-call tool-call-${call.status}`} aria-label={`Tool call ${call.tool} on ${call.server || 'unknown server'}`} data-status={call.status}>
+    <section className={`tool-call tool-call-${call.status}`} aria-label={`Tool call ${writeOutHidden(call.tool)} on ${writeOutHidden(call.server || 'unknown server')}`} data-status={call.status}>
       <header className="tool-call-head">
         <button type="button" className="tool-call-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={() => toggle(call.id)}>
           <span className="chevron" aria-hidden="true" />
           <span className="tool-call-name">
-            {call.server && <code className="tool-call-server">{call.server}</code>}
-            <strong>{call.tool}</strong>
+            {call.server && <code className="tool-call-server"><ServerText text={call.server} /></code>}
+            <strong><ServerText text={call.tool} /></strong>
           </span>
         </button>
         <span className={`status status-${status.tone}`}>
@@ -46,7 +48,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
         <div className="tool-call-body" id={bodyId}>
           {request && (
             <p className="tool-call-waiting">
-              {waitingText(request)}{' '}
+              <ServerText text={waitingText(request)} />{' '}
               <button type="button" className="link-button" onClick={() => resume(request.id)}>
                 Review the request
               </button>
@@ -55,17 +57,17 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
           <JsonView value={call.arguments} label="Arguments" />
           {call.status === 'denied' && (
             <p className="tool-call-note tool-call-note-danger">
-              <strong>Denied.</strong> {call.denialReason ? `Reason given to the model: ${call.denialReason}` : 'No reason was given.'}
+              <strong>Denied.</strong> {call.denialReason ? <>Reason given to the model: <ServerText text={call.denialReason} /></> : 'No reason was given.'}
             </p>
           )}
-          {call.error && <p className="tool-call-note tool-call-note-danger">{call.error}</p>}
+          {call.error && <p className="tool-call-note tool-call-note-danger"><ServerText text={call.error} /></p>}
           {call.truncatedForModel && (
             <p className="tool-call-truncated">
               <span className="pill pill-warning">Truncated for the model</span> The model got {call.truncatedForModel.sentChars.toLocaleString('en')} of{' '}
               {call.truncatedForModel.originalChars.toLocaleString('en')} characters; the whole result is shown here.
             </p>
           )}
-          {call.result && <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${call.tool}`} />}
+          {call.result && <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${writeOutHidden(call.tool)}`} />}
         </div>
       )}
     </section>

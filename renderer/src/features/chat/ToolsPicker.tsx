@@ -6,6 +6,8 @@ import { errorMessage } from '../../components/error-message.ts';
 import { Switch } from '../../components/Switch.tsx';
 import type { ToolPickerServer } from './tool-picker-rows.ts';
 import { useToolRows } from './use-tool-rows.ts';
+import { ServerText } from '../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 /** The button in the chat header, with how many tools the model gets in this conversation. */
 export function ToolsPickerButton({ conversationId, disabledTools }: { conversationId: string | undefined; disabledTools: readonly string[] }) {
@@ -62,36 +64,36 @@ function ServerRow({ row, onToggle }: { row: ToolPickerServer; onToggle: (server
   const note = !row.connected ? 'Not connected' : row.offGlobally ? 'Tools off in Servers' : undefined;
   const total = row.tools?.length;
   return (
-    <li className="tools-picker-server" aria-label={row.name}>
+    <li className="tools-picker-server" aria-label={writeOutHidden(row.name)}>
       <div className="tools-picker-row">
         <Switch
-          label={`Use ${row.name} in this chat`}
+          label={`Use ${writeOutHidden(row.name)} in this chat`}
           checked={!row.offHere && !row.offGlobally && row.connected}
           disabled={row.offGlobally || !row.connected}
           onChange={(enabled) => onToggle(row.name, enabled)}
         />
         <button type="button" className="tools-picker-name" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} disabled={!row.tools?.length}>
           <span className="chevron" aria-hidden="true" />
-          <strong>{row.name}</strong>
+          <strong><ServerText text={row.name} /></strong>
         </button>
         <span className="muted small">{total === undefined ? '…' : `${row.offeredCount} of ${total} tools on`}</span>
         {note && <span className="pill">{note}</span>}
       </div>
       {expanded && row.tools && (
-        <ul className="tools-picker-tools" aria-label={`Tools of ${row.name}`}>
+        <ul className="tools-picker-tools" aria-label={`Tools of ${writeOutHidden(row.name)}`}>
           {row.tools.map((tool) => (
             <li key={tool.name} className="tools-picker-tool">
               <Switch
-                label={`Use ${tool.name}`}
+                label={`Use ${writeOutHidden(tool.name)}`}
                 checked={tool.offered}
                 disabled={tool.offGlobally || row.offHere || row.offGlobally || !row.connected}
                 onChange={(enabled) => onToggle(row.name, enabled, tool.name)}
               />
               <span>
-                <code>{tool.name}</code>
-                {tool.title && <span className="muted"> {tool.title}</span>}
+                <code><ServerText text={tool.name} /></code>
+                {tool.title && <span className="muted"> <ServerText text={tool.title} /></span>}
                 {tool.offGlobally && <span className="pill"> Off in Servers</span>}
-                {tool.description && <span className="tools-picker-description muted small">{tool.description}</span>}
+                {tool.description && <span className="tools-picker-description muted small"><ServerText text={tool.description} /></span>}
               </span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../app/host-context.tsx';
 import { noticeText } from './consent-notice.ts';
+import { ServerText } from '../../components/ServerText.tsx';
 
 /** What became of requests after they left the screen: opened pages, and questions the host closed unanswered. */
 export function ConsentNotices() {
@@ -11,7 +12,7 @@ export function ConsentNotices() {
       <ul className="consent-notices">
       {notices.map((notice) => (
         <li key={notice.id} className={`consent-notice consent-notice-${notice.type === 'url' && notice.where === 'refused' ? 'danger' : notice.type}`}>
-          <span>{noticeText(notice)}</span>
+          <span><ServerText text={noticeText(notice)} /></span>
           <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
             <span aria-hidden="true">×</span>
           </button>

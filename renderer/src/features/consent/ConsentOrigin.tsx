@@ -2,6 +2,7 @@ import { use, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts';
 import { useAppStore } from '../../app/host-context.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
 import { ConsentGroupContext } from './ConsentFrame.tsx';
 
 /** Where a request comes from: the server, the chat turn that led to it, and how long it stays open. */
@@ -30,7 +31,7 @@ export function ConsentOrigin({ request, onDefer }: { request: ConsentRequest; o
       <p>
         {request.server ? (
           <>
-            From the server <strong>{request.server}</strong>
+            From the server <strong><ServerText text={request.server} /></strong>
           </>
         ) : (
           'From Switchboard'

@@ -9,6 +9,8 @@ import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { fieldRules, initialValues, inputType, listInWords } from './elicitation-fields.ts';
 import type { FormValue, FormValues } from './elicitation-fields.ts';
 import { useConsentAnswer } from './use-consent-answer.ts';
+import { ServerText } from '../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 type Action = 'accept' | 'decline' | 'cancel';
 
@@ -87,12 +89,12 @@ export function ElicitationFormDialog({ request, position, onDefer }: ConsentDia
         )}
         <section className="consent-message" aria-label="Message from the server">
           <p className="muted small">Message from {server}</p>
-          <p className="consent-message-text">{payload.message}</p>
+          <p className="consent-message-text"><ServerText text={payload.message} /></p>
         </section>
         {problems.length > 0 && (
           <div className="form-error" role="alert">
             {problems.length === 1 ? 'One field needs attention' : `${problems.length} fields need attention`}:{' '}
-            {problems.map((field) => `${field.label}: ${errors[field.name]}`).join('; ')}
+            {problems.map((field) => `${writeOutHidden(field.label)}: ${errors[field.name]}`).join('; ')}
           </div>
         )}
         {payload.fields.length > 0 && (
@@ -137,7 +139,7 @@ function FieldInput({ id, field, value, error, onChange }: FieldInputProps) {
   const invalid = error ? true : undefined;
   const label = (
     <>
-      {field.label}
+      <ServerText text={field.label} />
       {field.required && (
         <span className="required-mark" aria-hidden="true">
           {' '}
@@ -150,7 +152,7 @@ function FieldInput({ id, field, value, error, onChange }: FieldInputProps) {
     <>
       {field.description && (
         <p className="field-hint" id={`${id}-description`}>
-          {field.description}
+          <ServerText text={field.description} />
         </p>
       )}
       {rules && (
@@ -192,7 +194,7 @@ function FieldInput({ id, field, value, error, onChange }: FieldInputProps) {
             <option value="">{field.required ? 'Choose…' : 'No answer'}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {writeOutHidden(option.label)}
               </option>
             ))}
           </select>
@@ -211,7 +213,7 @@ function FieldInput({ id, field, value, error, onChange }: FieldInputProps) {
                 checked={chosen.includes(option.value)}
                 onChange={(event) => onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((entry) => entry !== option.value))}
               />
-              {option.label}
+              <ServerText text={option.label} />
             </label>
           ))}
           {notes}

@@ -8,6 +8,7 @@ import { siteName } from './url-segments.ts';
 import { UrlReview } from './UrlReview.tsx';
 import { useConsentAnswer } from './use-consent-answer.ts';
 import { useOpenAccepted } from './use-open-accepted.ts';
+import { ServerText } from '../../components/ServerText.tsx';
 
 type Action = 'accept' | 'decline' | 'cancel';
 
@@ -50,7 +51,7 @@ export function ElicitationUrlDialog({ request, position, onDefer }: ConsentDial
         <ConsentOrigin request={request} onDefer={onDefer} />
         <section className="consent-message" aria-label="Message from the server">
           <p className="muted small">Message from {server}</p>
-          <p className="consent-message-text">{payload.message}</p>
+          <p className="consent-message-text"><ServerText text={payload.message} /></p>
         </section>
         <UrlReview analysis={analysis} />
         {waiting && (

@@ -9,6 +9,7 @@ import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { describeBlock, hintNames, messagesEditable, priorityLines, promptEdits, promptForm, reviewMessages } from './sampling-review.ts';
 import type { PromptForm } from './sampling-review.ts';
 import { useConsentAnswer } from './use-consent-answer.ts';
+import { HiddenCharactersNote, ServerText } from '../../components/ServerText.tsx';
 
 /** Sampling is reviewed twice (client/sampling § User Interaction Model): the prompt before it goes, the answer before it returns. */
 export function SamplingDialog(props: ConsentDialogProps<'sampling'>) {
@@ -75,6 +76,7 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
             placeholder="None"
             onChange={(event) => setForm((current) => ({ ...current, systemPrompt: event.target.value }))}
           />
+          <HiddenCharactersNote text={form.systemPrompt} />
         </div>
         <section className="sampling-messages" aria-labelledby={ids.messages}>
           <h3 id={ids.messages}>Messages</h3>
@@ -93,11 +95,12 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
                         value={form.messages[index]}
                         onChange={(event) => setForm((current) => ({ ...current, messages: current.messages.map((text, at) => (at === index ? event.target.value : text)) }))}
                       />
+                      <HiddenCharactersNote text={form.messages[index]} />
                     </div>
                   ) : (
                     <>
                       <p className="muted small">{label}</p>
-                      <p className="consent-message-text">{message.text}</p>
+                      <p className="consent-message-text"><ServerText text={message.text} /></p>
                     </>
                   )}
                 </li>
@@ -174,7 +177,7 @@ function ModelFacts({ prompt, model, id }: { prompt: CreateMessageRequestParams;
                   {hints.map((hint, index) => (
                     <Fragment key={index}>
                       {index > 0 && ', '}
-                      <code>{hint}</code>
+                      <code><ServerText text={hint} /></code>
                     </Fragment>
                   ))}
                   {priorities.length > 0 && ' · '}
@@ -196,7 +199,7 @@ function ModelFacts({ prompt, model, id }: { prompt: CreateMessageRequestParams;
             <dd>
               {prompt.stopSequences.map((stop, index) => (
                 <code key={index} className="sampling-stop">
-                  {JSON.stringify(stop)}
+                  <ServerText text={JSON.stringify(stop)} />
                 </code>
               ))}
             </dd>
@@ -216,7 +219,7 @@ function ModelFacts({ prompt, model, id }: { prompt: CreateMessageRequestParams;
             <dd>
               {tools.map((tool) => (
                 <code key={tool.name} className="sampling-stop">
-                  {tool.name}
+                  <ServerText text={tool.name} />
                 </code>
               ))}
             </dd>
@@ -275,14 +278,14 @@ function AnswerReview({ request, position, onDefer }: ConsentDialogProps<'sampli
           {payload.request.systemPrompt && (
             <p className="consent-message-text">
               <span className="muted small">System: </span>
-              {payload.request.systemPrompt}
+              <ServerText text={payload.request.systemPrompt} />
             </p>
           )}
           <ol className="sampling-message-list">
             {messages.map((message, index) => (
               <li key={index} className={`sampling-message sampling-message-${message.role}`}>
                 <p className="muted small">{message.role}</p>
-                <p className="consent-message-text">{message.text}</p>
+                <p className="consent-message-text"><ServerText text={message.text} /></p>
               </li>
             ))}
           </ol>

@@ -1,8 +1,8 @@
 import { startTransition, useActionState, useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { revealHidden } from '../../../../shared/consent/launch-review.ts';
 import type { RiskLocation } from '../../../../shared/consent/launch-review.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentFrame } from './ConsentFrame.tsx';
@@ -58,7 +58,7 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
         {review.transport === 'stdio' ? (
           <dl className="consent-facts launch-facts">
             <dt>Command</dt>
-            <dd>{marked({ part: 'command' }, <code className="launch-text">{revealHidden(review.command)}</code>)}</dd>
+            <dd>{marked({ part: 'command' }, <code className="launch-text"><ServerText text={review.command} mode="strict" /></code>)}</dd>
             <dt>Arguments</dt>
             <dd>
               {review.args.length === 0 ? (
@@ -66,13 +66,13 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
               ) : (
                 <ol className="launch-args" aria-label="Arguments">
                   {review.args.map((arg, index) => (
-                    <li key={index}>{marked({ part: 'arg', index }, <code className="launch-text">{revealHidden(arg)}</code>)}</li>
+                    <li key={index}>{marked({ part: 'arg', index }, <code className="launch-text"><ServerText text={arg} mode="strict" /></code>)}</li>
                   ))}
                 </ol>
               )}
             </dd>
             <dt>Working folder</dt>
-            <dd>{review.cwd !== undefined ? marked({ part: 'cwd' }, <code className="launch-text">{revealHidden(review.cwd)}</code>) : <span className="muted">Switchboard’s default</span>}</dd>
+            <dd>{review.cwd !== undefined ? marked({ part: 'cwd' }, <code className="launch-text"><ServerText text={review.cwd} mode="strict" /></code>) : <span className="muted">Switchboard’s default</span>}</dd>
             <dt>Environment</dt>
             <dd>
               {review.envKeys.length === 0 ? (
@@ -81,7 +81,7 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
                 <>
                   <ul className="key-list launch-keys" aria-label="Environment variables">
                     {review.envKeys.map((key) => (
-                      <li key={key}>{marked({ part: 'env', key }, <code>{key}</code>)}</li>
+                      <li key={key}>{marked({ part: 'env', key }, <code><ServerText text={key} mode="strict" /></code>)}</li>
                     ))}
                   </ul>
                   <span className="muted small">Values are hidden.</span>
@@ -92,7 +92,7 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
         ) : (
           <dl className="consent-facts launch-facts">
             <dt>Address</dt>
-            <dd>{marked({ part: 'url' }, <code className="launch-text">{revealHidden(review.url)}</code>)}</dd>
+            <dd>{marked({ part: 'url' }, <code className="launch-text"><ServerText text={review.url} mode="strict" /></code>)}</dd>
             <dt>Connection</dt>
             <dd>{review.transport === 'sse' ? 'HTTP with server-sent events (older)' : 'Streamable HTTP'}</dd>
             <dt>Headers</dt>
@@ -103,7 +103,7 @@ export function ServerTrustDialog({ request, position, onDefer }: ConsentDialogP
                 <>
                   <ul className="key-list launch-keys" aria-label="Headers">
                     {review.headerKeys.map((key) => (
-                      <li key={key}>{marked({ part: 'header', key }, <code>{key}</code>)}</li>
+                      <li key={key}>{marked({ part: 'header', key }, <code><ServerText text={key} mode="strict" /></code>)}</li>
                     ))}
                   </ul>
                   <span className="muted small">Values are hidden.</span>

@@ -1,6 +1,8 @@
 import { startTransition, useActionState, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { FormError } from '../../components/FormError.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 import { errorMessage } from '../../components/error-message.ts';
 import { hintLines } from './annotation-hints.ts';
 import { argumentsChanged, formatArguments, parseArguments } from './arguments-json.ts';
@@ -44,7 +46,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
   const name = payload.title ?? payload.annotations?.title;
   return (
     <Dialog
-      title={`Allow ${payload.tool} on ${request.server ?? 'this server'}?`}
+      title={`Allow ${writeOutHidden(payload.tool)} on ${writeOutHidden(request.server ?? 'this server')}?`}
       onClose={onDefer}
       size="wide"
       description={`The model wants to run this tool${position.total > 1 ? ` (request ${position.index + 1} of ${position.total})` : ''}. Check what it will send, then choose.`}
@@ -55,13 +57,13 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
         <dl className="consent-facts">
           <dt>Tool</dt>
           <dd>
-            <code>{payload.tool}</code>
-            {name && name !== payload.tool && <span className="muted"> “{name}”</span>}
+            <code><ServerText text={payload.tool} /></code>
+            {name && name !== payload.tool && <span className="muted"> “<ServerText text={name} />”</span>}
           </dd>
           {payload.description && (
             <>
               <dt>Description (from the server)</dt>
-              <dd className="consent-description">{payload.description}</dd>
+              <dd className="consent-description"><ServerText text={payload.description} /></dd>
             </>
           )}
         </dl>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { UrlAnalysis, WarningSeverity } from '../../../../shared/consent/url-safety.ts';
 import { siteName, urlSegments } from './url-segments.ts';
+import { ServerText } from '../../components/ServerText.tsx';
 
 const SEVERITY_LABEL: Record<WarningSeverity, string> = { danger: 'Danger', caution: 'Caution', info: 'Note' };
 
@@ -24,7 +25,7 @@ export function UrlReview({ analysis }: { analysis: UrlAnalysis }) {
         <div className="url-full mono" role="group" aria-labelledby={ids.url}>
           {urlSegments(analysis).map((segment, index) => (
             <span key={index} className={`url-${segment.role}`}>
-              {segment.text}
+              <ServerText text={segment.text} mode="strict" />
             </span>
           ))}
         </div>

@@ -4,6 +4,8 @@ import { EraBadge } from './EraBadge.tsx';
 import { ServerProblems } from './ServerProblems.tsx';
 import { plural, shortCommand } from './server-status.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 export interface ServerActions {
   select(name: string): void;
@@ -44,8 +46,8 @@ export function ServerCard({ server, selected, actions }: { server: ServerState;
         <span className="badge">{server.transport}</span>
       </div>
       {launch && (
-        <p className="server-target" title={launch.full}>
-          {launch.short}
+        <p className="server-target" title={writeOutHidden(launch.full, { mode: 'strict' })}>
+          <ServerText text={launch.short} mode="strict" />
         </p>
       )}
       {server.status === 'connected' && <p className="server-counts">{countsText(server)}</p>}
@@ -57,7 +59,7 @@ export function ServerCard({ server, selected, actions }: { server: ServerState;
               ? 'Not started: waiting for you to review what it runs.'
               : 'Not started: you chose not to trust what it runs.'}
           </p>
-          {server.reason && <p className="muted small">{server.reason}</p>}
+          {server.reason && <p className="muted small"><ServerText text={server.reason} /></p>}
           <button type="button" className="button button-small button-primary" onClick={() => actions.reviewTrust(server.name)}>
             Review and trust
           </button>

@@ -1,6 +1,7 @@
 import type { ServerState } from '../../../../shared/servers/server-state.ts';
 import { describeExit, describeRestart } from './server-status.ts';
 import { useNow } from './use-now.ts';
+import { ServerText } from '../../components/ServerText.tsx';
 
 /** Why a server is not working and what the host is doing about it. */
 export function ServerProblems({ server }: { server: ServerState }) {
@@ -12,13 +13,13 @@ export function ServerProblems({ server }: { server: ServerState }) {
   if (!restart && !(troubled && server.reason) && !showExit) return null;
   return (
     <div className={troubled ? 'problems problems-danger' : 'problems'}>
-      {troubled && server.reason && <p className="problem-reason">{server.reason}</p>}
+      {troubled && server.reason && <p className="problem-reason"><ServerText text={server.reason} /></p>}
       {showExit && server.exit && (
         <>
           <p className="problem-exit">Process {describeExit(server.exit)}</p>
           {server.exit.stderrTail.length > 0 && (
             <pre className="stderr-tail" aria-label="Last lines on stderr">
-              {server.exit.stderrTail.join('\n')}
+              <ServerText text={server.exit.stderrTail.join('\n')} />
             </pre>
           )}
         </>

@@ -3,6 +3,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
+import { ServerText } from '../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 /** Standing permissions given from the approval dialog ("for this conversation", "always"). */
 export function GrantsList() {
@@ -45,12 +47,12 @@ export function GrantsList() {
               <tr key={grant.id}>
                 <td>{grant.server}</td>
                 <td>
-                  <code>{grant.tool}</code>
+                  <code><ServerText text={grant.tool} /></code>
                 </td>
                 <td>{grant.scope === 'always' ? 'Always' : `In “${titleOf(grant.conversationId)}”`}</td>
                 <td>{new Date(grant.createdAt).toLocaleString()}</td>
                 <td>
-                  <button type="button" className="button button-small" onClick={() => revoke(grant.id)} aria-label={`Revoke ${grant.tool} on ${grant.server}`}>
+                  <button type="button" className="button button-small" onClick={() => revoke(grant.id)} aria-label={`Revoke ${writeOutHidden(grant.tool)} on ${grant.server}`}>
                     Revoke
                   </button>
                 </td>

@@ -1,6 +1,7 @@
 import type { ServerState } from '../../../../../shared/servers/server-state.ts';
 import { JsonView } from '../../../components/JsonView.tsx';
 import { eraBadge } from '../server-status.ts';
+import { ServerText } from '../../../components/ServerText.tsx';
 
 export function InfoTab({ server }: { server: ServerState }) {
   const launch = server.launch;
@@ -11,8 +12,8 @@ export function InfoTab({ server }: { server: ServerState }) {
         <dd>
           {server.serverInfo ? (
             <>
-              {server.serverInfo.title ?? server.serverInfo.name} <span className="muted">{server.serverInfo.version}</span>
-              {server.serverInfo.title && <code className="item-name"> {server.serverInfo.name}</code>}
+              <ServerText text={server.serverInfo.title ?? server.serverInfo.name} /> <span className="muted"><ServerText text={server.serverInfo.version} /></span>
+              {server.serverInfo.title && <code className="item-name"> <ServerText text={server.serverInfo.name} /></code>}
             </>
           ) : (
             <span className="muted">Not reported yet</span>
@@ -34,16 +35,16 @@ export function InfoTab({ server }: { server: ServerState }) {
           <>
             <dt>Command</dt>
             <dd>
-              <code className="launch-command">{[launch.command, ...launch.args].map(quoteArg).join(' ')}</code>
+              <code className="launch-command"><ServerText text={[launch.command, ...launch.args].map(quoteArg).join(' ')} mode="strict" /></code>
             </dd>
             <dt>Working directory</dt>
-            <dd>{launch.cwd ? <code>{launch.cwd}</code> : <span className="muted">Default</span>}</dd>
+            <dd>{launch.cwd ? <code><ServerText text={launch.cwd} mode="strict" /></code> : <span className="muted">Default</span>}</dd>
             <dt>Environment</dt>
             <dd>
               {launch.envKeys.length > 0 ? (
                 <span className="key-list">
                   {launch.envKeys.map((key) => (
-                    <code key={key}>{key}</code>
+                    <code key={key}><ServerText text={key} mode="strict" /></code>
                   ))}
                   <span className="muted small"> (values are not shown)</span>
                 </span>
@@ -57,7 +58,7 @@ export function InfoTab({ server }: { server: ServerState }) {
           <>
             <dt>URL</dt>
             <dd>
-              <code>{launch.url}</code>
+              <code><ServerText text={launch.url} mode="strict" /></code>
             </dd>
             <dt>Headers</dt>
             <dd>
@@ -78,7 +79,7 @@ export function InfoTab({ server }: { server: ServerState }) {
       {server.instructions && (
         <section aria-label="Instructions">
           <h4>Instructions</h4>
-          <pre className="content-text">{server.instructions}</pre>
+          <pre className="content-text"><ServerText text={server.instructions} /></pre>
         </section>
       )}
       {server.capabilities && (

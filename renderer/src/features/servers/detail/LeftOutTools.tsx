@@ -1,4 +1,5 @@
 import type { LeftOutTool } from '../../../../../shared/servers/server-state.ts';
+import { ServerText } from '../../../components/ServerText.tsx';
 
 /** Tools the server listed that the host left out: never offered to the model, so say which and why. */
 export function LeftOutTools({ tools }: { tools: readonly LeftOutTool[] }) {
@@ -12,7 +13,7 @@ export function LeftOutTools({ tools }: { tools: readonly LeftOutTool[] }) {
       <ul className="left-out-tools">
         {tools.map((tool) => (
           <li key={tool.name}>
-            <code>{tool.name}</code>: {tool.reason}
+            <code><ServerText text={tool.name} /></code>: <ServerText text={tool.reason} />
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { filterLog, formatLogTime, logAsText } from './log-text.ts';
 import type { LogFilter } from './log-text.ts';
+import { ServerText } from '../../../components/ServerText.tsx';
 
 const noEntries: LogEntry[] = [];
 const sources: (LogSource | 'all')[] = ['all', 'stderr', 'lifecycle', 'server', 'host'];
@@ -101,7 +102,7 @@ export function LogTab({ server }: { server: string }) {
               <time dateTime={new Date(entry.time).toISOString()}>{formatLogTime(entry.time)}</time>
               <span className="log-source">{entry.source}</span>
               <span className="log-level">{entry.level}</span>
-              <span className="log-text">{entry.text}</span>
+              <span className="log-text"><ServerText text={entry.text} /></span>
             </div>
           ))
         )}

@@ -6,6 +6,8 @@ import { useHostApi } from '../../../app/host-context.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ContentBlockView } from '../../../components/tool-result/ContentBlockView.tsx';
+import { ServerText } from '../../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../../shared/text/hidden-characters.ts';
 
 export function PromptsTab({ server, prompts }: { server: ServerState; prompts: Prompt[] }) {
   const [selectedName, setSelectedName] = useState<string>();
@@ -17,9 +19,9 @@ export function PromptsTab({ server, prompts }: { server: ServerState; prompts: 
         {prompts.map((prompt) => (
           <li key={prompt.name} className={prompt === selected ? 'item selected' : 'item'}>
             <button type="button" className="item-main" aria-current={prompt === selected ? 'true' : undefined} onClick={() => setSelectedName(prompt.name)}>
-              <span className="item-title">{prompt.title ?? prompt.name}</span>
-              {prompt.title && <code className="item-name">{prompt.name}</code>}
-              {prompt.description && <span className="item-description">{prompt.description}</span>}
+              <span className="item-title"><ServerText text={prompt.title ?? prompt.name} /></span>
+              {prompt.title && <code className="item-name"><ServerText text={prompt.name} /></code>}
+              {prompt.description && <span className="item-description"><ServerText text={prompt.description} /></span>}
             </button>
           </li>
         ))}
@@ -50,16 +52,16 @@ function PromptPanel({ server, prompt }: { server: ServerState; prompt: Prompt }
   };
   const argumentsList = prompt.arguments ?? [];
   return (
-    <article className="item-panel" aria-label={`Prompt ${prompt.name}`}>
+    <article className="item-panel" aria-label={`Prompt ${writeOutHidden(prompt.name)}`}>
       <header>
-        <h3>{prompt.title ?? prompt.name}</h3>
+        <h3><ServerText text={prompt.title ?? prompt.name} /></h3>
       </header>
-      {prompt.description && <p className="description">{prompt.description}</p>}
+      {prompt.description && <p className="description"><ServerText text={prompt.description} /></p>}
       <form className="prompt-form" onSubmit={submit}>
         {argumentsList.map((argument) => (
           <div className="field" key={argument.name}>
             <label htmlFor={`${formId}-${argument.name}`}>
-              {argument.name}
+              <ServerText text={argument.name} />
               {argument.required && <span aria-hidden="true"> *</span>}
             </label>
             <input
@@ -68,7 +70,7 @@ function PromptPanel({ server, prompt }: { server: ServerState; prompt: Prompt }
               required={argument.required}
               onChange={(event) => setValues((current) => ({ ...current, [argument.name]: event.target.value }))}
             />
-            {argument.description && <p className="field-hint">{argument.description}</p>}
+            {argument.description && <p className="field-hint"><ServerText text={argument.description} /></p>}
           </div>
         ))}
         <div className="form-actions">
@@ -80,7 +82,7 @@ function PromptPanel({ server, prompt }: { server: ServerState; prompt: Prompt }
       <FormError message={state.error} />
       {state.result && (
         <section className="prompt-result" aria-label="Prompt messages">
-          {state.result.description && <p className="muted">{state.result.description}</p>}
+          {state.result.description && <p className="muted"><ServerText text={state.result.description} /></p>}
           <ol className="message-list">
             {state.result.messages.map((message, index) => (
               <li key={index} className={`message message-${message.role}`}>

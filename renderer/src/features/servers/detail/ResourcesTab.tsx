@@ -4,6 +4,8 @@ import type { ResourceTemplateEntry, ServerState } from '../../../../../shared/s
 import { useHostApi } from '../../../app/host-context.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ResourceContentsView } from '../../../components/tool-result/ContentBlockView.tsx';
+import { ServerText } from '../../../components/ServerText.tsx';
+import { writeOutHidden } from '../../../../../shared/text/hidden-characters.ts';
 
 type ReadState = { uri?: string; result?: ReadResourceResult; error?: string };
 
@@ -33,9 +35,9 @@ export function ResourcesTab({ server, resources, templates }: { server: ServerS
             {resources.map((resource) => (
               <li key={resource.uri} className={resource.uri === selectedUri ? 'item selected' : 'item'}>
                 <button type="button" className="item-main" aria-current={resource.uri === selectedUri ? 'true' : undefined} onClick={() => open(resource.uri)}>
-                  <span className="item-title">{resource.title ?? resource.name}</span>
-                  <code className="item-name">{resource.uri}</code>
-                  {resource.description && <span className="item-description">{resource.description}</span>}
+                  <span className="item-title"><ServerText text={resource.title ?? resource.name} /></span>
+                  <code className="item-name"><ServerText text={resource.uri} /></code>
+                  {resource.description && <span className="item-description"><ServerText text={resource.description} /></span>}
                   {resource.mimeType && <span className="muted small">{resource.mimeType}</span>}
                 </button>
               </li>
@@ -49,10 +51,10 @@ export function ResourcesTab({ server, resources, templates }: { server: ServerS
               {templates.map((template) => (
                 <li key={template.uriTemplate}>
                   <button type="button" className="link-button" onClick={() => setTemplateUri(template.uriTemplate)}>
-                    {template.title ?? template.name}
+                    <ServerText text={template.title ?? template.name} />
                   </button>{' '}
-                  <code className="item-name">{template.uriTemplate}</code>
-                  {template.description && <p className="item-description">{template.description}</p>}
+                  <code className="item-name"><ServerText text={template.uriTemplate} /></code>
+                  {template.description && <p className="item-description"><ServerText text={template.description} /></p>}
                 </li>
               ))}
             </ul>
@@ -87,10 +89,10 @@ export function ResourcesTab({ server, resources, templates }: { server: ServerS
           </p>
         ) : state.error ? (
           <p className="form-error" role="alert">
-            Could not read {state.uri}: {state.error}
+            Could not read <ServerText text={state.uri} />: <ServerText text={state.error} />
           </p>
         ) : state.result ? (
-          <section aria-label={`Contents of ${state.uri}`}>
+          <section aria-label={`Contents of ${writeOutHidden(state.uri ?? '')}`}>
             <div className="panel-actions">
               <button type="button" className="button button-small" onClick={() => state.uri && open(state.uri)}>
                 Read again

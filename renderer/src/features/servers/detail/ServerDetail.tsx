@@ -13,6 +13,7 @@ import { PromptsTab } from './PromptsTab.tsx';
 import { ResourcesTab } from './ResourcesTab.tsx';
 import { ToolsTab } from './ToolsTab.tsx';
 import { useCatalog } from './use-catalog.ts';
+import { ServerText } from '../../../components/ServerText.tsx';
 
 export function ServerDetail({ server, onReviewTrust }: { server: ServerState; onReviewTrust: () => void }) {
   const { tab, showServerTab } = useAppStore(useShallow((state) => ({ tab: state.serverTab, showServerTab: state.showServerTab })));
@@ -37,7 +38,7 @@ export function ServerDetail({ server, onReviewTrust }: { server: ServerState; o
         <EraBadge era={server.era} protocolVersion={server.protocolVersion} />
         {server.serverInfo && (
           <span className="muted small">
-            {server.serverInfo.title ?? server.serverInfo.name} {server.serverInfo.version}
+            <ServerText text={server.serverInfo.title ?? server.serverInfo.name} /> <ServerText text={server.serverInfo.version} />
           </span>
         )}
       </header>

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import type { LeftOutTool, ServerState, ToolEntry } from '../../../../../shared/servers/server-state.ts';
+import { writeOutHidden } from '../../../../../shared/text/hidden-characters.ts';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { JsonView } from '../../../components/JsonView.tsx';
+import { ServerText } from '../../../components/ServerText.tsx';
 import { Switch } from '../../../components/Switch.tsx';
 import { LeftOutTools } from './LeftOutTools.tsx';
 import { ToolAnnotations } from './ToolAnnotations.tsx';
@@ -54,12 +56,12 @@ export function ToolsTab({ server, tools, leftOut = [] }: { server: ServerState;
           {shown.map((tool) => (
             <li key={tool.name} className={tool === selected ? 'item selected' : 'item'}>
               <button type="button" className="item-main" aria-current={tool === selected ? 'true' : undefined} onClick={() => setSelectedName(tool.name)}>
-                <span className="item-title">{tool.title ?? tool.annotations?.title ?? tool.name}</span>
-                {(tool.title ?? tool.annotations?.title) && <code className="item-name">{tool.name}</code>}
-                {tool.description && <span className="item-description">{tool.description}</span>}
+                <span className="item-title"><ServerText text={tool.title ?? tool.annotations?.title ?? tool.name} /></span>
+                {(tool.title ?? tool.annotations?.title) && <code className="item-name"><ServerText text={tool.name} /></code>}
+                {tool.description && <span className="item-description"><ServerText text={tool.description} /></span>}
               </button>
               {/* The host decides what a switch means: one tool on under a switched-off server turns on just that tool. */}
-              <Switch label={`Use ${tool.name}`} checked={tool.enabled} onChange={(enabled) => setEnabled(enabled, tool.name)} />
+              <Switch label={`Use ${writeOutHidden(tool.name)}`} checked={tool.enabled} onChange={(enabled) => setEnabled(enabled, tool.name)} />
             </li>
           ))}
         </ul>
@@ -72,13 +74,13 @@ export function ToolsTab({ server, tools, leftOut = [] }: { server: ServerState;
 function ToolPanel({ server, tool }: { server: ServerState; tool: ToolEntry }) {
   const title = tool.title ?? tool.annotations?.title;
   return (
-    <article className="item-panel" aria-label={`Tool ${tool.name}`}>
+    <article className="item-panel" aria-label={`Tool ${writeOutHidden(tool.name)}`}>
       <header>
-        <h3>{title ?? tool.name}</h3>
-        {title && <code className="item-name">{tool.name}</code>}
+        <h3><ServerText text={title ?? tool.name} /></h3>
+        {title && <code className="item-name"><ServerText text={tool.name} /></code>}
       </header>
       <ToolAnnotations annotations={tool.annotations} />
-      {tool.description && <p className="description">{tool.description}</p>}
+      {tool.description && <p className="description"><ServerText text={tool.description} /></p>}
       <details className="schema-details">
         <summary>Input schema</summary>
         <JsonView value={tool.inputSchema} label="Input schema" />
