@@ -42,10 +42,22 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   const answer = writer.message;
   const now = options.now ?? Date.now;
   let usage = emptyUsage();
+  const heldNoticed = new Set<string>();
   try {
     for (let step = 1; ; step++) {
       options.onState('streaming');
-      const offer = offerTools(options.tools, options.disabledTools);
+      const offer = offerTools(options.tools, options.disabledTools, (server, tool) => options.approver.isHeld(server, tool));
+      for (const held of offer.held) {
+        const key = JSON.stringify([held.server, held.tool]);
+        if (heldNoticed.has(key)) continue;
+        heldNoticed.add(key);
+        writer.addBlock({
+          type: 'notice',
+          level: 'warning',
+          text: `Held back “${held.tool}” of ${held.server}: the server changed this tool since you allowed it, so the model was not shown it. Review the change to use it again.`,
+          heldTool: held,
+        });
+      }
       const result = await options.provider.streamTurn(
         {
           model: options.model,
