@@ -111,6 +111,7 @@ export class Host {
       events: this.events,
       tools: this.servers,
       asker: consentAsker(this.consent),
+      broker: this.consent,
       secretCipher: options.secretCipher,
     });
     this.chat.approver.policy = this.human.approvalPolicy;

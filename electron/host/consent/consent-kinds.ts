@@ -1,5 +1,6 @@
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConsentAnswers, ConsentInputs, ConsentKind, ConsentPayloads } from '../../../shared/consent/consent-types.ts';
+import { definitionDiff } from '../../../shared/consent/definition-diff.ts';
 import { parseRequestedSchema, secretRequestReasons, validateElicitationValues } from '../../../shared/consent/elicitation-form.ts';
 import { reviewLaunch } from '../../../shared/consent/launch-review.ts';
 import { analyzeUrl } from '../../../shared/consent/url-safety.ts';
@@ -92,5 +93,10 @@ export const kindSpecs: { [K in ConsentKind]: KindSpec<K> } = {
       }
       return answer;
     },
+  },
+
+  'tool-change': {
+    prepare: (input) => ({ ...input, sections: definitionDiff(input.previous, input.current) }),
+    check: asIs,
   },
 };

@@ -59,6 +59,15 @@ export const chatMigrations: readonly string[] = [
      created_at INTEGER NOT NULL
    ) STRICT;
    CREATE INDEX tool_grants_by_tool ON tool_grants(server, tool);`,
+  // The definition a person approved, per server and tool, so a changed tool is held back and shown as a diff.
+  `CREATE TABLE tool_pins (
+     server TEXT NOT NULL,
+     tool TEXT NOT NULL,
+     definition TEXT NOT NULL,
+     definition_hash TEXT NOT NULL,
+     approved_at INTEGER NOT NULL,
+     PRIMARY KEY (server, tool)
+   ) STRICT;`,
 ];
 
 export const UNTITLED = 'New conversation';
