@@ -1,5 +1,5 @@
 import { assert, test } from '../test-support/node-test.mjs';
-import { forgetAccessToken, takeAccessToken } from './access-token.ts';
+import { forgetAccessToken, hasTokenFragment, takeAccessToken } from './access-token.ts';
 import type { TokenPlace } from './access-token.ts';
 
 function place(hash: string, stored?: string) {
@@ -42,4 +42,11 @@ test('no token anywhere, and a forgotten one, is undefined', () => {
   const { fake } = place('', 'refused');
   forgetAccessToken(fake);
   assert.equal(takeAccessToken(fake), undefined);
+});
+
+test('tells a fragment that brings a token from one that does not', () => {
+  assert.equal(hasTokenFragment('#token=abc'), true);
+  assert.equal(hasTokenFragment('token=abc'), true);
+  assert.equal(hasTokenFragment('#section=tools'), false);
+  assert.equal(hasTokenFragment(''), false);
 });

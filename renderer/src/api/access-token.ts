@@ -29,6 +29,11 @@ export function takeAccessToken(place: TokenPlace): string | undefined {
   return place.storage.getItem(STORAGE_KEY) ?? undefined;
 }
 
+/** Whether an address's fragment carries a token, as the printed address's does. */
+export function hasTokenFragment(hash: string): boolean {
+  return new URLSearchParams(hash.replace(/^#/, '')).has(TOKEN_FRAGMENT_KEY);
+}
+
 /** After the host refused it: a reload then shows the "open the printed address" screen instead of trying again. */
 export function forgetAccessToken(place: Pick<TokenPlace, 'storage'>): void {
   place.storage.removeItem(STORAGE_KEY);

@@ -1,7 +1,7 @@
 import { HostError } from '../../../shared/api/host-error.ts';
 import { WIRE_PATH, WIRE_SUBPROTOCOL, WIRE_TOKEN_PROTOCOL_PREFIX } from '../../../shared/api/wire-protocol.ts';
 import type { PreloadBridge } from '../../../shared/api/preload-bridge.ts';
-import { forgetAccessToken, takeAccessToken } from './access-token.ts';
+import { forgetAccessToken, hasTokenFragment, takeAccessToken } from './access-token.ts';
 import type { ConnectionState, HostConnection } from './host-connection.ts';
 import { preloadConnection } from './preload-client.ts';
 import { WebSocketHostClient } from './ws-client.ts';
@@ -17,6 +17,11 @@ declare global {
 export function pickConnection(): HostConnection {
   if (window.switchboard) return preloadConnection(window.switchboard);
   const place = { location: window.location, history: window.history, storage: window.sessionStorage };
+  // The printed address pasted into a tab already on this page changes only the fragment, which loads
+  // nothing: load again, so the page takes the token it brings.
+  window.addEventListener('hashchange', () => {
+    if (hasTokenFragment(window.location.hash)) window.location.reload();
+  });
   const token = takeAccessToken(place);
   if (token === undefined) return refusedConnection();
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
