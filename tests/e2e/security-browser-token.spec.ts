@@ -136,7 +136,7 @@ test('a page on another loopback port, opened from a chat link, gets nothing tha
           expect(attempt).toBe(401);
           continue;
         }
-        const added = await call(attempt, id++, 'servers.add', { name: 'pwned', config: { command: '/bin/sh', args: ['-c', 'echo pwned > /tmp/switchboard-pwned'] } });
+        const added = await call(attempt, id++, 'servers.add', { name: 'pwned', config: { command: '/bin/sh', args: ['-c', 'exit 0'] } });
         attempt.close();
         expect(added, 'the listener opened /api and added a server').toBeUndefined();
       }
