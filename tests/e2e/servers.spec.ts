@@ -230,7 +230,7 @@ test.describe('with a modern fixture server', () => {
 
     // Another window runs the tool, so this page stays on the Log tab while lines arrive.
     const other = await context.newPage();
-    await other.goto(new URL('/', switchboard.url).href);
+    await other.goto(switchboard.url);
     const writer = serversPage(other);
     // The form's text input is one line, so each call logs one long entry that wraps over many rows.
     const writeLines = async (prefix: string, count: number) => {
@@ -300,11 +300,11 @@ test.describe('with a modern fixture server', () => {
     const banner = page.getByRole('alert').filter({ hasText: 'Disconnected from Switchboard' });
     await expect(banner).toBeVisible();
 
-    // Changed while this page cannot hear about it; a second page (same cookie) sees the host take it in.
+    // Changed while this page cannot hear about it; a second page, opened from the printed address, sees the host take it in.
     const servers = { modern: fixtureStdio('modern'), broken: { url: 'ftp://example.com' } };
     await writeFile(switchboard.configPath, JSON.stringify({ mcpServers: servers }));
     const other = await context.newPage();
-    await other.goto(new URL('/', switchboard.url).href);
+    await other.goto(switchboard.url);
     await expect(serversPage(other).card('broken')).toBeVisible();
     await other.close();
 

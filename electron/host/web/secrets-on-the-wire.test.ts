@@ -8,14 +8,13 @@ import { WebSocket } from 'ws';
 import { STORED_VALUE } from '../../../shared/servers/stored-values.ts';
 import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
 import { Host } from '../host.ts';
-import { tokenCookieName } from './request-guard.ts';
 import { startWebServer } from './web-server.ts';
 
 type Message = Record<string, unknown>;
 
 /** A browser-mode client that keeps the text of every frame the host sent it. */
-async function recordingClient(port: number, cookie: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api`, { headers: { cookie }, handshakeTimeout: 10_000 });
+async function recordingClient(port: number, token: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api`, { headers: { authorization: `Bearer ${token}` }, handshakeTimeout: 10_000 });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -62,7 +61,7 @@ test('env and header values never travel to a browser-mode client, in any result
   writeFileSync(configPath, JSON.stringify({ mcpServers: { local, web } }));
   const host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true, serverTrust: 'config-is-consent' });
   const server = await startWebServer({ host, rendererDir });
-  const client = await recordingClient(server.port, `${tokenCookieName(server.port)}=${server.token}`);
+  const client = await recordingClient(server.port, server.token);
   t.after(async () => {
     client.close();
     await server.close();

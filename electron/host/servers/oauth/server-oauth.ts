@@ -10,7 +10,6 @@ import {
 } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
-import { analyzeUrl } from '../../../../shared/consent/url-safety.ts';
 import type { LogLevel, ServerAuth } from '../../../../shared/servers/server-state.ts';
 import type { ConsentBroker } from '../../consent/consent-broker.ts';
 import type { SecretStore } from '../../store/secrets.ts';
@@ -235,7 +234,7 @@ export class ServerOAuth {
       const { url: authorizationUrl, state } = authorization;
       callback.expectState(state);
 
-      const analysis = analyzeUrl(authorizationUrl.href);
+      const analysis = consent.analyzeUrl(authorizationUrl.href);
       if (!analysis.ok) throw new HostError('request_failed', `the sign-in page cannot be opened: ${analysis.blockedReason}`);
       const where = `${authorizationUrl.origin}${authorizationUrl.pathname}`;
       session.phase = 'consent';
