@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
-import { createHarness } from './test-support/manager-harness.ts';
+import { binDir, createHarness } from './test-support/manager-harness.ts';
 
 /** A file the fixture appends its pid to at every process start: the count of processes a start spawned. */
 function spawnLog(t: { after(fn: () => unknown): void }): { file: string; count: () => number } {
@@ -74,4 +74,26 @@ test('a probe that times out is no verdict: nothing is remembered and the next s
     'probed again instead of reusing a verdict',
   );
   assert.equal(again.era, 'modern');
+});
+
+test('a spawn does not wait on a login shell that never answers: it starts with the inherited PATH and says so', { timeout: 60_000 }, async (t) => {
+  const harness = createHarness(t, { mcpServers: { one: fixtureStdio('legacy') } }, { loginShellPath: () => new Promise(() => {}) });
+  await harness.manager.start();
+  const [state] = await harness.manager.settled(30_000);
+  assert.equal(state.status, 'connected', state.reason);
+  assert.ok(harness.manager.logs('one').some((line) => line.text.endsWith('; starting with the inherited PATH')));
+});
+
+test('a command not found is looked up once more in a freshly read login shell PATH', { timeout: 60_000, skip: process.platform === 'win32' }, async (t) => {
+  const loginBin = mkdtempSync(path.join(os.tmpdir(), 'switchboard-login-bin-'));
+  t.after(() => rmSync(loginBin, { recursive: true, force: true }));
+  symlinkSync(path.join(binDir, 'mcp-server-memory'), path.join(loginBin, 'just-installed-server'));
+  symlinkSync(process.execPath, path.join(loginBin, 'node'));
+  // The first read predates the install; the second sees it.
+  const reads = ['/usr/bin:/bin', `${loginBin}:/usr/bin:/bin`];
+  const harness = createHarness(t, { mcpServers: { fresh: { command: 'just-installed-server' } } }, { loginShellPath: async () => reads.shift() });
+  await harness.manager.start();
+  const [state] = await harness.manager.settled(30_000);
+  assert.equal(state.status, 'connected', state.reason);
+  assert.ok(harness.manager.logs('fresh').some((line) => line.text.endsWith("trying again with the login shell's PATH read just now")));
 });
