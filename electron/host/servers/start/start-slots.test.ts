@@ -29,10 +29,10 @@ test('no more than the limit run at once, and the rest go in the order they aske
   assert.equal(slots.active, 0);
 });
 
-test('the default follows the cores, between 2 and 8', () => {
+test('the default is two per core, between 2 and 8', () => {
   assert.equal(defaultStartConcurrency(1), 2);
-  assert.equal(defaultStartConcurrency(2), 2);
-  assert.equal(defaultStartConcurrency(6), 6);
+  assert.equal(defaultStartConcurrency(2), 4);
+  assert.equal(defaultStartConcurrency(3), 6);
   assert.equal(defaultStartConcurrency(64), 8);
   assert.throws(() => new StartSlots(0), RangeError);
 });

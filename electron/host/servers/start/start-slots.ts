@@ -1,15 +1,16 @@
 import os from 'node:os';
 
 /**
- * How many stdio servers start at once. Starting one is mostly CPU: its runtime boots and loads its modules. More
- * starts than cores only time-slice, and each one's handshake drifts toward its deadline together with all the
- * others (on a busy 2-core machine, 20 at once took modern servers for 2025-era ones or timed them out); as
- * many as there are cores keeps the cores busy. At least 2, so one slow starter (a cold `npx` download, which
- * waits on the network) does not hold every other server back; at most 8, since past that the host's own
- * share of the machine suffers.
+ * How many stdio servers start at once: two per core, from 2 to 8. Starting one is mostly CPU (its runtime boots
+ * and loads its modules), and with all of them at once every handshake drifts toward its deadline together (on
+ * a busy 2-core machine, 20 at once took 2026 servers for 2025 ones or timed them out). One per core would leave
+ * cores idle while a start waits on pipes or the disk, and beside other busy processes the scheduler shares
+ * the CPU per process, so a couple per core keep a fair share. A start that costs a second of CPU then takes a
+ * few seconds even beside a busy loop per core, well inside the probe's 10 s. At least 2, so one slow starter (a
+ * cold `npx` download) does not hold the rest back; at most 8, so many cores do not mean a burst of spawns.
  */
 export function defaultStartConcurrency(cores = os.availableParallelism()): number {
-  return Math.min(8, Math.max(2, cores));
+  return Math.min(8, Math.max(2, cores * 2));
 }
 
 export interface StartSlot {
