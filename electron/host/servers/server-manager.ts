@@ -8,14 +8,12 @@ import type {
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
-import { guessTransport, summarizeLaunch } from '../../../shared/servers/launch-summary.ts';
-import { isStdioConfig, parseServerEntry, serverNameSchema, transportOf } from '../../../shared/servers/server-config.ts';
+import { isStdioConfig, parseServerEntry, serverNameSchema } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile, ServerConfig } from '../../../shared/servers/server-config.ts';
 import type {
   LogEntry,
   LogLevel,
   LogSource,
-  RestartPlan,
   ServerCatalog,
   ServerState,
   ServerStatus,
@@ -33,7 +31,7 @@ import type { ConfigReload } from './config-file.ts';
 import { EraVerdicts } from './era-verdicts.ts';
 import type { ServerHumanHooks } from './human-hooks.ts';
 import { DEFAULT_LOG_CAPACITY } from './log-ring.ts';
-import { createManagedServer } from './managed-server.ts';
+import { createManagedServer, stateOfServer } from './managed-server.ts';
 import type { ManagedServer } from './managed-server.ts';
 import { DEFAULT_RESTART_POLICY } from './restart-policy.ts';
 import type { RestartPolicy } from './restart-policy.ts';
@@ -507,39 +505,8 @@ export class ServerManager {
   }
 
   private stateOf(server: ManagedServer): ServerState {
-    const restart: RestartPlan | undefined =
-      server.restartAttempt > 0 || server.gaveUp
-        ? { attempt: server.restartAttempt, ...(server.restartNextAt ? { nextAt: server.restartNextAt } : {}), gaveUp: server.gaveUp }
-        : undefined;
-    const info = server.info;
-    const state: ServerState = {
-      name: server.name,
-      transport: info?.transport ?? (server.config ? transportOf(server.config) : guessTransport(server.raw)),
-      status: server.status,
-      counts: {
-        tools: server.lists.tools.length,
-        resources: server.lists.resources.length,
-        resourceTemplates: server.lists.resourceTemplates.length,
-        prompts: server.lists.prompts.length,
-      },
-      toolsEnabled: this.switches.serverEnabled(server.name),
-    };
-    if (server.reason !== undefined) state.reason = server.reason;
-    if (server.config) state.launch = summarizeLaunch(server.config);
-    if (info) {
-      state.era = info.era;
-      if (info.protocolVersion !== undefined) state.protocolVersion = info.protocolVersion;
-      if (info.serverInfo) state.serverInfo = structuredClone(info.serverInfo);
-      if (info.capabilities) state.capabilities = structuredClone(info.capabilities);
-      if (info.instructions !== undefined) state.instructions = info.instructions;
-    }
-    if (server.exit) state.exit = { ...server.exit, stderrTail: [...server.exit.stderrTail] };
-    if (restart) state.restart = restart;
-    if (server.connectedAt !== undefined) state.connectedAt = server.connectedAt;
     const auth = server.config && !isStdioConfig(server.config) ? this.options.oauth?.stateOf(server.name, server.config.url) : undefined;
-    if (auth) state.auth = auth;
-    if (server.trust) state.trust = { ...server.trust };
-    return state;
+    return stateOfServer(server, this.switches.serverEnabled(server.name), auth);
   }
 
   private catalogOf(server: ManagedServer): ServerCatalog {
