@@ -1,6 +1,6 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { HostError } from '../../../shared/api/host-error.ts';
@@ -63,6 +63,7 @@ export class McpConfigFile {
   /** Reads the file now. A missing file is a configuration without servers; nothing is created. */
   async load(): Promise<ConfigReload> {
     const text = await readConfigText(this.path);
+    await makePrivate(this.path);
     return this.accept(text);
   }
 
@@ -168,6 +169,16 @@ export class McpConfigFile {
   }
 }
 
+/** An mcp.json made by hand or by an older version may be world-readable; it can hold tokens. */
+async function makePrivate(file: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, PRIVATE_MODE);
+  } catch {
+    // Missing, or not ours to change (a read-only or foreign-owned file): reading it is still fine.
+  }
+}
+
 async function readConfigText(file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8');
@@ -177,27 +188,33 @@ async function readConfigText(file: string): Promise<string> {
   }
 }
 
+const PRIVATE_MODE = 0o600;
+
 /**
  * Write to a temporary file next to the target, flush it, then rename it over the target: a crash leaves
  * either the old file or the new one, never half of each. A symlinked mcp.json (dotfile repos) is followed
- * so the link stays a link. A new file is private to the user: entries can hold tokens in `env`/`headers`.
+ * so the link stays a link. The file is always owner-only (0600), an existing one too: entries written by
+ * hand can hold tokens in `env`/`headers`. The temporary file gets that mode before any byte is written,
+ * whatever the umask, so the text is never readable by others, not even for a moment.
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   let target = file;
-  let mode = 0o600;
   try {
     target = await realpath(file);
-    mode = (await stat(target)).mode & 0o777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx', mode);
+  const handle = await open(temporary, 'wx', PRIVATE_MODE);
+  let written = false;
   try {
+    if (process.platform !== 'win32') await handle.chmod(PRIVATE_MODE);
     await handle.writeFile(text, 'utf8');
     await handle.sync();
+    written = true;
   } finally {
     await handle.close();
+    if (!written) await unlink(temporary).catch(() => {});
   }
   try {
     await rename(temporary, target);
