@@ -11,7 +11,8 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
 import { guessTransport, summarizeLaunch } from '../../../shared/servers/launch-summary.ts';
-import { isStdioConfig, parseServerEntry, serverNameSchema, transportOf } from '../../../shared/servers/server-config.ts';
+import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
+import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile, ServerConfig } from '../../../shared/servers/server-config.ts';
 import type {
   LogEntry,
@@ -27,6 +28,7 @@ import type {
 } from '../../../shared/servers/server-state.ts';
 import type { HostEventBus } from '../event-bus.ts';
 import type { SettingsStore } from '../store/database.ts';
+import type { SecretStore } from '../store/secrets.ts';
 import { formatDuration } from './call-errors.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { McpConfigFile } from './config-file.ts';
@@ -41,7 +43,9 @@ import type { RestartPolicy } from './restart-policy.ts';
 import { ConnectError, ServerConnection } from './server-connection.ts';
 import type { CatalogLists, ConnectedInfo, ToolCallControl } from './server-connection.ts';
 import type { ServerOAuth } from './oauth/server-oauth.ts';
-import { keepStoredValues } from './stored-values.ts';
+import { checkName, describeStart, notFound } from './entry-names.ts';
+import { EntrySecrets } from './entry-secrets/entry-secrets.ts';
+import { editServers } from './entry-secrets/edit-servers.ts';
 import { ToolSwitches } from './tool-switches.ts';
 
 export interface ServerManagerOptions {
@@ -73,6 +77,8 @@ export interface ServerManagerOptions {
   oauth?: ServerOAuth;
   configDebounceMs?: number;
   logCapacity?: number;
+  /** Where env and header values typed in the UI are kept (mcp.json holds references); without it they are written as given. */
+  secrets?: SecretStore;
 }
 
 export interface CallToolOptions {
@@ -134,6 +140,7 @@ export class ServerManager {
   private readonly restartPolicy: RestartPolicy;
   private readonly connectTimeoutMs: number;
   private readonly probeTimeoutMs: number;
+  private readonly entrySecrets: EntrySecrets;
   private servers = new Map<string, ManagedServer>();
   private loginShellPath: Promise<string | undefined> | undefined;
   private started = false;
@@ -150,6 +157,7 @@ export class ServerManager {
     this.restartPolicy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.probeTimeoutMs = Math.min(options.probeTimeoutMs ?? 10_000, this.connectTimeoutMs);
+    this.entrySecrets = new EntrySecrets(options.secrets);
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),
@@ -322,10 +330,8 @@ export class ServerManager {
 
   async addServer(name: string, raw: unknown): Promise<ServerState> {
     const serverName = checkName(name);
-    const entry = keepStoredValues(serverName, raw, undefined);
-    const parsed = parseServerEntry(serverName, entry);
-    if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
-    const config = await this.config.updateServers((servers) => {
+    const config = await editServers(this.config, this.entrySecrets, (servers, prepare) => {
+      const entry = prepare(serverName, raw, undefined);
       if (Object.hasOwn(servers, serverName)) throw new HostError('conflict', `a server named "${serverName}" already exists`);
       return { ...servers, [serverName]: entry };
     });
@@ -335,13 +341,11 @@ export class ServerManager {
 
   async updateServer(name: string, raw: unknown, rename?: string): Promise<ServerState> {
     const target = rename === undefined ? name : checkName(rename);
-    const config = await this.config.updateServers((servers) => {
+    const config = await editServers(this.config, this.entrySecrets, (servers, prepare) => {
       if (!Object.hasOwn(servers, name)) throw notFound(name);
       if (target !== name && Object.hasOwn(servers, target)) throw new HostError('conflict', `a server named "${target}" already exists`);
       // Against the entry as the file holds it now, so a value kept as stored is the current one.
-      const entry = keepStoredValues(target, raw, servers[name]);
-      const parsed = parseServerEntry(target, entry);
-      if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
+      const entry = prepare(target, raw, servers[name]);
       const next: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(servers)) {
         if (key === name) next[target] = entry;
@@ -357,7 +361,7 @@ export class ServerManager {
   }
 
   async removeServer(name: string): Promise<void> {
-    const config = await this.config.updateServers((servers) => {
+    const config = await editServers(this.config, this.entrySecrets, (servers) => {
       if (!Object.hasOwn(servers, name)) throw notFound(name);
       const next = { ...servers };
       delete next[name];
@@ -455,7 +459,8 @@ export class ServerManager {
    * Brings the running servers in line with a configuration: added entries start, removed ones stop, changed
    * ones restart, unchanged ones are not touched. Returns the work started per server name.
    */
-  private reconcile(config: ParsedConfigFile): Map<string, Promise<void>> {
+  private reconcile(written: ParsedConfigFile): Map<string, Promise<void>> {
+    const config = this.entrySecrets.resolve(written);
     const work = new Map<string, Promise<void>>();
     const next = new Map<string, ManagedServer>();
     for (const entry of config.entries) {
@@ -788,7 +793,7 @@ export class ServerManager {
 
   private setStatus(server: ManagedServer, status: ServerStatus, reason?: string, emit = true): void {
     server.status = status;
-    server.reason = reason;
+    server.reason = reason === undefined ? undefined : redactUrlsIn(reason);
     if (emit) this.emitChanged();
   }
 
@@ -798,7 +803,7 @@ export class ServerManager {
   }
 
   private log(server: ManagedServer, source: LogSource, level: LogLevel, text: string): void {
-    const entry = server.log.push(source, level, text);
+    const entry = server.log.push(source, level, redactUrlsIn(text));
     this.events.emit('servers.log', entry);
   }
 
@@ -875,22 +880,4 @@ export class ServerManager {
 /** `http` (or no type) leaves the transport to us; `streamable-http` asks for Streamable HTTP only. */
 function acceptsSseFallback(config: ServerConfig): boolean {
   return !isStdioConfig(config) && config.type !== 'streamable-http' && config.type !== 'sse';
-}
-
-function notFound(name: string): HostError {
-  return new HostError('not_found', `no server named "${name}"`);
-}
-
-function checkName(name: string): string {
-  const parsed = serverNameSchema.safeParse(name);
-  if (!parsed.success) throw new HostError('invalid_params', `server name "${name}": ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
-}
-
-function describeStart(config: ServerConfig, era: string | undefined): string {
-  const how = era ? `as a ${era}-era server (remembered)` : 'probing its protocol era';
-  if (isStdioConfig(config)) return `starting ${config.command} ${how}`;
-  const url = new URL(config.url);
-  // Only origin and path: query strings often carry tokens.
-  return `connecting to ${url.origin}${url.pathname} over ${transportOf(config)} ${how}`;
 }
