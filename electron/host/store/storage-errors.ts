@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
 import { HostError } from '../../../shared/api/host-error.ts';
 
 export type StorageProblem = 'full' | 'read-only' | 'other';
@@ -6,7 +7,6 @@ export type StorageProblem = 'full' | 'read-only' | 'other';
 // SQLite primary result codes (https://sqlite.org/rescode.html); extended codes keep them in the low byte.
 const SQLITE_READONLY = 8;
 const SQLITE_FULL = 13;
-const SQLITE_CANTOPEN = 14;
 
 interface SqliteLikeError {
   code?: unknown;
@@ -27,34 +27,42 @@ export function storageProblem(error: unknown): StorageProblem {
 function reason(error: unknown): string {
   const { message, code } = (error ?? {}) as SqliteLikeError;
   const text = typeof message === 'string' && message !== '' ? message : String(error);
-  return typeof code === 'string' && code.startsWith('E') && !text.includes(code) ? `${text} (${code})` : text;
+  // An errno code (ENOSPC, EROFS) says more than Node's wording; `ERR_SQLITE_ERROR` says nothing.
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) && !text.includes(code) ? `${text} (${code})` : text;
 }
 
-/** Why the folder cannot be written, from the file system itself (SQLite says only "unable to open database file"). */
-function folderWriteProblem(dataDir: string): string | undefined {
+/**
+ * Why a folder cannot be written, from the file system itself (SQLite says only "unable to open database
+ * file"). A folder that does not exist yet is judged by the nearest one above it that does.
+ */
+function folderWriteProblem(folder: string): { folder: string; why: string } | undefined {
   try {
-    accessSync(dataDir, constants.W_OK);
+    accessSync(folder, constants.W_OK);
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EROFS') return 'is on a read-only file system (EROFS)';
-    if (code === 'EACCES' || code === 'EPERM') return `cannot be written by this user (${code})`;
-    if (code === 'ENOENT') return 'does not exist and cannot be created';
+    if (code === 'EROFS') return { folder, why: 'is on a read-only file system (EROFS)' };
+    if (code === 'EACCES' || code === 'EPERM') return { folder, why: `cannot be written by this user (${code})` };
+    const parent = path.dirname(folder);
+    if (code === 'ENOENT' && parent !== folder) return folderWriteProblem(parent);
     return undefined;
   }
 }
+
+const ADVICE = 'Switchboard keeps its database and keys there; choose a writable folder (--data-dir) or fix its permissions.';
 
 /** The database or the folder could not be opened at start. Names the folder and the reason. */
 export function openFailure(error: unknown, dataDir: string): HostError {
   const problem = storageProblem(error);
-  const folder = folderWriteProblem(dataDir);
-  if (folder || problem === 'read-only') {
-    return new HostError('storage_failed', `the data folder ${dataDir} is read-only: it ${folder ?? 'cannot be written'}. Switchboard keeps its database and keys there; choose a writable folder (--data-dir) or fix its permissions. (${reason(error)})`);
+  const found = folderWriteProblem(dataDir);
+  if (found && found.folder !== dataDir) {
+    return new HostError('storage_failed', `the data folder ${dataDir} cannot be created: ${found.folder} ${found.why}. ${ADVICE} (${reason(error)})`);
   }
-  const { errcode } = (error ?? {}) as SqliteLikeError;
-  const cannotOpen = typeof errcode === 'number' && (errcode & 0xff) === SQLITE_CANTOPEN;
+  if (found || problem === 'read-only') {
+    return new HostError('storage_failed', `the data folder ${dataDir} is read-only: it ${found?.why ?? 'cannot be written'}. ${ADVICE} (${reason(error)})`);
+  }
   if (problem === 'full') return new HostError('storage_failed', `the data folder ${dataDir} is on a full disk: free some space and start again. (${reason(error)})`);
-  return new HostError('storage_failed', `cannot open the database in the data folder ${dataDir}${cannotOpen ? '' : ''}: ${reason(error)}`);
+  return new HostError('storage_failed', `cannot open the database in the data folder ${dataDir}: ${reason(error)}`);
 }
 
 /** A write that failed while the host runs, in words a person can act on. `what` is e.g. "your message". */
