@@ -10,8 +10,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,48 +18,19 @@ import type { ChatMessage } from '../../shared/chat/chat-types.ts';
 import { Host } from '../../electron/host/host.ts';
 import { startFakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 import type { FakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
+import { fillDisk, mountTmpfs as mountTmpfsAt, remountReadOnly } from '../fixtures/disk/tmpfs.ts';
 
 type Context = { after(fn: () => unknown): void; skip(message?: string): void };
 
-/** A tmpfs of `size` at a new folder, or the reason it cannot be mounted here. */
+/** A tmpfs of `size` for this test, or undefined (the test is skipped, saying why). */
 function mountTmpfs(t: Context, size: string): string | undefined {
-  if (process.platform !== 'linux') {
-    t.skip('needs Linux tmpfs to make a real full or read-only disk');
+  const mounted = mountTmpfsAt(size);
+  if (mounted.dir === undefined) {
+    t.skip(mounted.reason);
     return undefined;
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sb-full-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'pipe' });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    t.skip(`cannot mount a tmpfs here (needs root): ${(error as Error).message.split('\n')[0]}`);
-    return undefined;
-  }
-  t.after(() => {
-    execFileSync('umount', ['-l', dir]);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
-/** Takes every byte the file system has left; returns the filler's path, to delete when space should return. */
-function fillDisk(dir: string): string {
-  const filler = path.join(dir, 'filler');
-  const fd = openSync(filler, 'w');
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (let size = chunk.length; size >= 1; ) {
-      try {
-        writeSync(fd, chunk, 0, size);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-        size = Math.floor(size / 2);
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return filler;
+  t.after(() => mounted.unmount());
+  return mounted.dir;
 }
 
 async function chatHost(t: Context, dataDir: string): Promise<{ host: Host; fake: FakeAnthropic }> {
@@ -189,7 +159,7 @@ test('a read-only data folder is named, with the reason', { timeout: 30_000 }, a
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A folder that already has a database: SQLite alone says "unable to open database file".
   await (await Host.start({ dataDir, serverTrust: 'config-is-consent', autoStart: false })).close();
-  execFileSync('mount', ['-o', 'remount,ro', mount]);
+  remountReadOnly(mount);
   await assert.rejects(Host.start({ dataDir, serverTrust: 'config-is-consent', autoStart: false }), (error: Error) => {
     assert.match(error.message, new RegExp(`^the data folder ${escaped(dataDir)} is read-only: it is on a read-only file system \\(EROFS\\)`));
     return true;
