@@ -1,6 +1,6 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { chmod, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { HostError } from '../../../shared/api/host-error.ts';
@@ -63,7 +63,6 @@ export class McpConfigFile {
   /** Reads the file now. A missing file is a configuration without servers; nothing is created. */
   async load(): Promise<ConfigReload> {
     const text = await readConfigText(this.path);
-    await makePrivate(this.path);
     return this.accept(text);
   }
 
@@ -166,16 +165,6 @@ export class McpConfigFile {
     this.fileError = undefined;
     this.lastGood = parsed;
     return { kind: 'applied', config: parsed };
-  }
-}
-
-/** An mcp.json made by hand or by an older version may be world-readable; it can hold tokens. */
-async function makePrivate(file: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  try {
-    if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, PRIVATE_MODE);
-  } catch {
-    // Missing, or not ours to change (a read-only or foreign-owned file): reading it is still fine.
   }
 }
 
