@@ -66,11 +66,22 @@ export class EntrySecrets {
     return { entry: result, created };
   }
 
-  /** Forgets stored values that no entry of `servers` refers to any more, among the ids given. */
+  /**
+   * Forgets stored values that no entry of `servers` refers to any more, among the ids given. Tidying only:
+   * it never throws (on a full disk the edit's own outcome is what the person needs to hear about), and a
+   * value left behind is harmless.
+   */
   forgetUnused(ids: Iterable<string>, servers: Record<string, unknown>): void {
     if (!this.store) return;
     const used = referencedIds(servers);
-    for (const id of ids) if (!used.has(id)) this.store.delete(KEY_PREFIX + id);
+    for (const id of ids) {
+      if (used.has(id)) continue;
+      try {
+        this.store.delete(KEY_PREFIX + id);
+      } catch {
+        return;
+      }
+    }
   }
 
   /**
