@@ -80,7 +80,9 @@ test.describe('with no servers configured', () => {
       await expect(dialog).toBeHidden();
       await expect(ui.card('web')).toHaveAttribute('data-status', 'connected');
       await expect(ui.card('web')).toContainText('http');
-      expect((await switchboard.readConfig()).mcpServers?.web).toEqual({ url: remote.url, headers: { 'X-Team': 'blue' } });
+      // A header value typed in the form is kept in the secret store; mcp.json refers to it.
+      expect((await switchboard.readConfig()).mcpServers?.web).toEqual({ url: remote.url, headers: { 'X-Team': expect.stringMatching(/^\$\{switchboard-secret:[\w-]+\}$/) } });
+      expect(JSON.stringify(await switchboard.readConfig())).not.toContain('blue');
 
       await ui.tab('Info').click();
       await expect(page.getByRole('tabpanel')).toContainText(remote.url);
