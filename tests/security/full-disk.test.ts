@@ -19,6 +19,7 @@ import { Host } from '../../electron/host/host.ts';
 import { startFakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 import type { FakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 import { fillDisk, mountTmpfs as mountTmpfsAt, remountReadOnly } from '../fixtures/disk/tmpfs.ts';
+import { fixtureStdio } from '../fixtures/servers/launch.ts';
 
 type Context = { after(fn: () => unknown): void; skip(message?: string): void };
 
@@ -169,4 +170,33 @@ test('a read-only data folder is named, with the reason', { timeout: 30_000 }, a
     assert.match(error.message, new RegExp(`^the data folder ${escaped(fresh)} cannot be created: ${escaped(mount)} is on a read-only file system \\(EROFS\\)`));
     return true;
   });
+});
+
+test('trusting a server while the disk is full: the answer holds for this run and the server starts, nothing rejects unhandled', { timeout: 60_000 }, async (t) => {
+  const mount = mountTmpfs(t, '8m');
+  if (!mount) return;
+  const host = await Host.start({ dataDir: path.join(mount, 'data'), serverTrust: 'ask' });
+  t.after(() => host.close());
+  const asked = new Promise<string>((resolve) => {
+    const stop = host.on('consent.opened', (request) => {
+      if (request.kind !== 'server-trust') return;
+      stop();
+      resolve(request.id);
+    });
+  });
+  await host.call('servers.add', { name: 'fx', config: fixtureStdio('modern') });
+  const id = await asked;
+  fillDisk(mount);
+  const started = new Promise<{ status: string; reason?: string }>((resolve) => {
+    const stop = host.on('servers.changed', (states) => {
+      const fx = states.find((candidate) => candidate.name === 'fx');
+      if (fx && fx.status !== 'awaiting-trust' && fx.status !== 'connecting') {
+        stop();
+        resolve(fx);
+      }
+    });
+  });
+  await host.call('consent.answer', { id, answer: { decision: 'trust', remember: true } });
+  const state = await started;
+  assert.equal(state.status, 'connected', state.reason);
 });
