@@ -331,9 +331,8 @@ export class ServerManager {
   async addServer(name: string, raw: unknown): Promise<ServerState> {
     const serverName = checkName(name);
     const config = await editServers(this.config, this.entrySecrets, (servers, prepare) => {
-      const entry = prepare(serverName, raw, undefined);
       if (Object.hasOwn(servers, serverName)) throw new HostError('conflict', `a server named "${serverName}" already exists`);
-      return { ...servers, [serverName]: entry };
+      return { ...servers, [serverName]: prepare(serverName, raw, undefined) };
     });
     await this.applyWritten(config, [serverName]);
     return this.stateOf(this.require(serverName));

@@ -121,8 +121,8 @@ export class EntrySecrets {
       resolved[key] = stored;
       fromStore.push(key);
     }
-    const next = { ...config, [field]: config[field as keyof ServerConfig] === undefined ? undefined : resolved, [FROM_SECRET_STORE]: fromStore.sort() } as ServerConfig;
-    if (next[field as keyof ServerConfig] === undefined) delete (next as Record<string, unknown>)[field];
-    return { name: entry.name, ok: true, config: next };
+    const next: Record<string, unknown> = { ...config, [FROM_SECRET_STORE]: fromStore.sort() };
+    if (Object.hasOwn(config, field)) next[field] = resolved;
+    return { name: entry.name, ok: true, config: next as ServerConfig };
   }
 }
