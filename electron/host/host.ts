@@ -9,6 +9,7 @@ import type {
   HostMethodParsedParams,
   HostMethodResults,
 } from '../../shared/api/host-api.ts';
+import { redactUrlsIn } from '../../shared/servers/redact-url.ts';
 import { HostEventBus } from './event-bus.ts';
 import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
@@ -82,7 +83,8 @@ export class Host {
     this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
     this.consent = new ConsentBroker({ events: this.events });
-    this.oauth = new ServerOAuth({ secrets: new SecretStore(this.dataDir, options.secretCipher), consent: this.consent, openExternal: options.openExternal });
+    const secrets = new SecretStore(this.dataDir, options.secretCipher);
+    this.oauth = new ServerOAuth({ secrets, consent: this.consent, openExternal: options.openExternal });
     this.human = new HumanService({
       settings: this.settings,
       broker: this.consent,
@@ -103,6 +105,7 @@ export class Host {
       clientCapabilities: HUMAN_CAPABILITIES,
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
+      secrets,
     });
     this.chat = createChatModule({
       db: this.db,
@@ -162,7 +165,9 @@ export class Host {
     try {
       return await handler(parsed.data);
     } catch (error) {
-      throw HostError.from(error);
+      // Addresses in any error (a connect failure, an OAuth or HTTP error from the SDK) lose their query and user:password.
+      const failure = HostError.from(error);
+      throw new HostError(failure.code, redactUrlsIn(failure.message));
     }
   }
 

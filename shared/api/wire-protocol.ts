@@ -36,6 +36,7 @@ const hostErrorCodes = [
   'timeout',
   'cancelled',
   'unauthorized',
+  'storage_failed',
   'internal',
 ] as const satisfies readonly HostErrorCode[];
 

@@ -45,7 +45,13 @@ export function createChatHandlers({ chat, store, settings, grants, reviews, pro
       return { deleted: id };
     },
     'chat.export': async ({ id, format }) => (format === 'markdown' ? exportMarkdown(chat.get(id)) : exportJson(chat.get(id))),
-    'chat.send': async (params) => ({ userMessageId: chat.send(params).userMessageId }),
+    'chat.send': async (params) => {
+      const { userMessageId, done } = chat.send(params);
+      // The UI follows the turn through events; a failure the turn could not put in the conversation is
+      // reported here rather than left as an unhandled rejection.
+      done.catch((error: unknown) => process.emitWarning(`a chat turn failed: ${error instanceof Error ? error.message : String(error)}`));
+      return { userMessageId };
+    },
     'chat.stop': async ({ conversationId }) => ({ stopped: await chat.stop(conversationId) }),
     'chat.setToolEnabled': async ({ conversationId, server, tool, enabled }) => chat.setToolEnabled(conversationId, server, tool, enabled),
     'settings.get': async () => settings.get(),

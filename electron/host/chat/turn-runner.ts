@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatMessage, ToolCallBlock, TurnState } from '../../../shared/chat/chat-types.ts';
+import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import { limitResultParts } from './bridge/result-limits.ts';
 import { toResultParts } from './bridge/result-parts.ts';
@@ -209,7 +210,8 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
       call.error = 'Stopped before the call finished.';
     } else {
       call.status = 'error';
-      call.error = error instanceof Error ? error.message : String(error);
+      // Shown in the chat and saved: an address in it loses its query and user:password, as in every message.
+      call.error = redactUrlsIn(error instanceof Error ? error.message : String(error));
     }
   }
 }

@@ -4,6 +4,7 @@ import { runChat } from './chat-command.ts';
 import { CliError } from './cli-error.ts';
 import { processIo } from './cli-io.ts';
 import { routeProcessWarnings } from './process-warnings.ts';
+import { reportUnhandledRejections } from './unhandled-rejections.ts';
 import type { CliIo } from './cli-io.ts';
 import { runServe } from './serve-command.ts';
 import { runServers } from './servers-command.ts';
@@ -44,7 +45,12 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!command) throw CliError.usage(`unknown command "${name}"`, mainUsage);
     if (io.env.SWITCHBOARD_DEBUG !== '1') routeProcessWarnings(name === 'serve' ? io.stderr : undefined);
-    return await command(rest, io);
+    const stopReporting = reportUnhandledRejections(io.stderr, io.env.SWITCHBOARD_DEBUG === '1');
+    try {
+      return await command(rest, io);
+    } finally {
+      stopReporting();
+    }
   } catch (error) {
     io.stderr(`switchboard: ${describe(error)}\n`);
     if (error instanceof CliError && error.usage) io.stderr(`\n${error.usage}`);

@@ -31,6 +31,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { HostError } from '../../../shared/api/host-error.ts';
+import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import type { ServerConfig, TransportKind } from '../../../shared/servers/server-config.ts';
 import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
 import type { LeftOutTool, LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
@@ -596,7 +597,7 @@ export class ServerConnection {
     if (error instanceof LaunchError) return new ConnectError(detail, { commandNotFound: error.commandNotFound });
     if (!isStdioConfig(this.options.config)) {
       const httpStatus = error instanceof SdkHttpError ? error.status : undefined;
-      return new ConnectError(`could not connect to ${this.options.config.url}: ${describeNetworkError(error)}`, { httpStatus });
+      return new ConnectError(redactUrlsIn(`could not connect to ${this.options.config.url}: ${describeNetworkError(error)}`), { httpStatus });
     }
     return new ConnectError(detail);
   }

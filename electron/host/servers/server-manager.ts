@@ -8,7 +8,8 @@ import type {
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
-import { isStdioConfig, parseServerEntry, serverNameSchema } from '../../../shared/servers/server-config.ts';
+import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
+import { isStdioConfig } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile, ServerConfig } from '../../../shared/servers/server-config.ts';
 import type {
   LogEntry,
@@ -21,6 +22,7 @@ import type {
 } from '../../../shared/servers/server-state.ts';
 import type { HostEventBus } from '../event-bus.ts';
 import type { SettingsStore } from '../store/database.ts';
+import type { SecretStore } from '../store/secrets.ts';
 import { ServerCalls } from './calls/server-calls.ts';
 import type { CallToolOptions } from './calls/server-calls.ts';
 import { canonicalJson } from './canonical-json.ts';
@@ -40,7 +42,9 @@ import type { ServerOAuth } from './oauth/server-oauth.ts';
 import { LoginShellPathCache, sharedLoginShellPath } from './start/login-shell-path-cache.ts';
 import { ServerStarter } from './start/server-starter.ts';
 import { StartSlots } from './start/start-slots.ts';
-import { keepStoredValues } from './stored-values.ts';
+import { checkName, notFound } from './entry-names.ts';
+import { EntrySecrets } from './entry-secrets/entry-secrets.ts';
+import { editServers } from './entry-secrets/edit-servers.ts';
 import { ToolSwitches } from './tool-switches.ts';
 
 export type { CallToolOptions } from './calls/server-calls.ts';
@@ -75,6 +79,8 @@ export interface ServerManagerOptions {
   oauth?: ServerOAuth;
   configDebounceMs?: number;
   logCapacity?: number;
+  /** Where env and header values typed in the UI are kept (mcp.json holds references); without it they are written as given. */
+  secrets?: SecretStore;
 }
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
@@ -92,6 +98,7 @@ export class ServerManager {
   private readonly starter: ServerStarter;
   private readonly calls: ServerCalls;
   private readonly loginShellPath: LoginShellPathCache;
+  private readonly entrySecrets: EntrySecrets;
   private servers = new Map<string, ManagedServer>();
   private started = false;
   private closed = false;
@@ -107,6 +114,7 @@ export class ServerManager {
     const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     const reader = options.loginShellPath;
     this.loginShellPath = reader ? new LoginShellPathCache(reader) : sharedLoginShellPath;
+    this.entrySecrets = new EntrySecrets(options.secrets);
     this.starter = new ServerStarter(
       {
         isClosed: () => this.closed,
@@ -279,12 +287,9 @@ export class ServerManager {
 
   async addServer(name: string, raw: unknown): Promise<ServerState> {
     const serverName = checkName(name);
-    const entry = keepStoredValues(serverName, raw, undefined);
-    const parsed = parseServerEntry(serverName, entry);
-    if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
-    const config = await this.config.updateServers((servers) => {
+    const config = await editServers(this.config, this.entrySecrets, (servers, prepare) => {
       if (Object.hasOwn(servers, serverName)) throw new HostError('conflict', `a server named "${serverName}" already exists`);
-      return { ...servers, [serverName]: entry };
+      return { ...servers, [serverName]: prepare(serverName, raw, undefined) };
     });
     await this.applyWritten(config, [serverName]);
     return this.stateOf(this.require(serverName));
@@ -292,13 +297,11 @@ export class ServerManager {
 
   async updateServer(name: string, raw: unknown, rename?: string): Promise<ServerState> {
     const target = rename === undefined ? name : checkName(rename);
-    const config = await this.config.updateServers((servers) => {
+    const config = await editServers(this.config, this.entrySecrets, (servers, prepare) => {
       if (!Object.hasOwn(servers, name)) throw notFound(name);
       if (target !== name && Object.hasOwn(servers, target)) throw new HostError('conflict', `a server named "${target}" already exists`);
       // Against the entry as the file holds it now, so a value kept as stored is the current one.
-      const entry = keepStoredValues(target, raw, servers[name]);
-      const parsed = parseServerEntry(target, entry);
-      if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
+      const entry = prepare(target, raw, servers[name]);
       const next: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(servers)) {
         if (key === name) next[target] = entry;
@@ -314,7 +317,7 @@ export class ServerManager {
   }
 
   async removeServer(name: string): Promise<void> {
-    const config = await this.config.updateServers((servers) => {
+    const config = await editServers(this.config, this.entrySecrets, (servers) => {
       if (!Object.hasOwn(servers, name)) throw notFound(name);
       const next = { ...servers };
       delete next[name];
@@ -412,7 +415,8 @@ export class ServerManager {
    * Brings the running servers in line with a configuration: added entries start, removed ones stop, changed
    * ones restart, unchanged ones are not touched. Returns the work started per server name.
    */
-  private reconcile(config: ParsedConfigFile): Map<string, Promise<void>> {
+  private reconcile(written: ParsedConfigFile): Map<string, Promise<void>> {
+    const config = this.entrySecrets.resolve(written);
     const work = new Map<string, Promise<void>>();
     const next = new Map<string, ManagedServer>();
     for (const entry of config.entries) {
@@ -477,7 +481,7 @@ export class ServerManager {
 
   private setStatus(server: ManagedServer, status: ServerStatus, reason?: string, emit = true): void {
     server.status = status;
-    server.reason = reason;
+    server.reason = reason === undefined ? undefined : redactUrlsIn(reason);
     if (emit) this.emitChanged();
   }
 
@@ -487,7 +491,7 @@ export class ServerManager {
   }
 
   private log(server: ManagedServer, source: LogSource, level: LogLevel, text: string): void {
-    const entry = server.log.push(source, level, text);
+    const entry = server.log.push(source, level, redactUrlsIn(text));
     this.events.emit('servers.log', entry);
   }
 
@@ -514,12 +518,3 @@ export class ServerManager {
   }
 }
 
-function notFound(name: string): HostError {
-  return new HostError('not_found', `no server named "${name}"`);
-}
-
-function checkName(name: string): string {
-  const parsed = serverNameSchema.safeParse(name);
-  if (!parsed.success) throw new HostError('invalid_params', `server name "${name}": ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
-}

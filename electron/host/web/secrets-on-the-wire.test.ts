@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { STORED_VALUE } from '../../../shared/servers/stored-values.ts';
+import { WRITTEN_VALUE } from '../../../shared/servers/stored-values.ts';
 import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
 import { Host } from '../host.ts';
 import { startWebServer } from './web-server.ts';
@@ -71,8 +71,9 @@ test('env and header values never travel to a browser-mode client, in any result
   await host.servers.settled(30_000);
 
   const config = (await client.call('servers.config', {})).result as { entries: Record<string, Record<string, unknown>> };
-  assert.deepEqual(config.entries.local.env, { WIRE_SECRET: STORED_VALUE });
-  assert.deepEqual(config.entries.web.headers, { Authorization: STORED_VALUE });
+  // Written into mcp.json by hand: the marker says so, and the value stays in the file.
+  assert.deepEqual(config.entries.local.env, { WIRE_SECRET: WRITTEN_VALUE });
+  assert.deepEqual(config.entries.web.headers, { Authorization: WRITTEN_VALUE });
 
   // The edit form's round trip: the entry as the client got it, with new arguments.
   const editedArgs = [...local.args, '--name', 'wire-edited'];
@@ -93,7 +94,7 @@ test('env and header values never travel to a browser-mode client, in any result
   const changed = client.next((message) => message.event === 'servers.configChanged' && JSON.stringify(message).includes('X-Extra'));
   writeFileSync(configPath, JSON.stringify(file));
   const event = (await changed).payload as { entries: Record<string, Record<string, unknown>> };
-  assert.deepEqual(event.entries.web.headers, { Authorization: STORED_VALUE, 'X-Extra': STORED_VALUE });
+  assert.deepEqual(event.entries.web.headers, { Authorization: WRITTEN_VALUE, 'X-Extra': WRITTEN_VALUE });
 
   await client.call('servers.logs', { server: 'local' });
   await client.call('servers.list', {});

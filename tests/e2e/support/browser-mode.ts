@@ -29,6 +29,8 @@ interface Fixtures {
   hostEnv: Record<string, string>;
   /** `serve --trust-config` (the default here): servers run without a trust review. Off to test that review. */
   trustConfig: boolean;
+  /** The folder the data dir is made in (the system temp folder unless a test needs another disk). */
+  dataRoot: string | undefined;
   switchboard: BrowserMode;
 }
 
@@ -68,8 +70,9 @@ export const test = base.extend<Fixtures>({
   mcpServers: [{}, { option: true }],
   hostEnv: [{}, { option: true }],
   trustConfig: [true, { option: true }],
-  switchboard: async ({ mcpServers, hostEnv, trustConfig }, use) => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  dataRoot: [undefined, { option: true }],
+  switchboard: async ({ mcpServers, hostEnv, trustConfig, dataRoot }, use) => {
+    const dataDir = await mkdtemp(path.join(dataRoot ?? os.tmpdir(), 'switchboard-e2e-'));
     const configPath = path.join(dataDir, 'mcp.json');
     await writeFile(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
     let output = '';

@@ -1,8 +1,9 @@
 import type { Client, ClientCapabilities, Implementation, PriorDiscovery } from '@modelcontextprotocol/client';
-import { isStdioConfig, transportOf } from '../../../../shared/servers/server-config.ts';
+import { isStdioConfig } from '../../../../shared/servers/server-config.ts';
 import type { ServerConfig } from '../../../../shared/servers/server-config.ts';
 import type { LogLevel, LogSource, ServerExit, ServerStatus } from '../../../../shared/servers/server-state.ts';
 import { formatDuration } from '../call-errors.ts';
+import { describeStart } from '../entry-names.ts';
 import type { EraVerdicts } from '../era-verdicts.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ManagedServer } from '../managed-server.ts';
@@ -331,12 +332,4 @@ export class ServerStarter {
 /** `http` (or no type) leaves the transport to us; `streamable-http` asks for Streamable HTTP only. */
 function acceptsSseFallback(config: ServerConfig): boolean {
   return !isStdioConfig(config) && config.type !== 'streamable-http' && config.type !== 'sse';
-}
-
-function describeStart(config: ServerConfig, era: string | undefined): string {
-  const how = era ? `as a ${era}-era server (remembered)` : 'probing its protocol era';
-  if (isStdioConfig(config)) return `starting ${config.command} ${how}`;
-  const url = new URL(config.url);
-  // Only origin and path: query strings often carry tokens.
-  return `connecting to ${url.origin}${url.pathname} over ${transportOf(config)} ${how}`;
 }
