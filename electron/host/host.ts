@@ -15,7 +15,7 @@ import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
 import { chatMigrations } from './store/conversations.ts';
-import type { SecretCipher } from './store/secrets.ts';
+import type { SecretCipher, SecretFallback } from './store/secrets.ts';
 import { SecretStore } from './store/secrets.ts';
 import { createChatModule } from './chat/chat-module.ts';
 import { consentAsker } from './chat/approval/consent-asker.ts';
@@ -42,6 +42,8 @@ export interface HostOptions {
   autoStart?: boolean;
   /** Encrypts stored API keys with the OS keychain (Electron `safeStorage`); without it they sit in an owner-only file. */
   secretCipher?: SecretCipher;
+  /** Without `secretCipher`: reads values an OS cipher that is no protection here wrote before, and says why in Settings. */
+  secretFallback?: SecretFallback;
   /**
    * `ask` (the default): a server's launch runs only after the person trusted it (the desktop app, browser
    * mode). `config-is-consent`: the person named the config file on the command line (the CLI's one-shot
@@ -83,7 +85,7 @@ export class Host {
     this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
     this.consent = new ConsentBroker({ events: this.events });
-    const secrets = new SecretStore(this.dataDir, options.secretCipher);
+    const secrets = new SecretStore(this.dataDir, options.secretCipher, options.secretFallback);
     this.oauth = new ServerOAuth({ secrets, consent: this.consent, openExternal: options.openExternal });
     this.human = new HumanService({
       settings: this.settings,
@@ -109,13 +111,12 @@ export class Host {
     });
     this.chat = createChatModule({
       db: this.db,
-      dataDir: this.dataDir,
       settings: this.settings,
       events: this.events,
       tools: this.servers,
       asker: consentAsker(this.consent),
       broker: this.consent,
-      secretCipher: options.secretCipher,
+      secrets,
     });
     this.chat.approver.policy = this.human.approvalPolicy;
     this.handlers = {

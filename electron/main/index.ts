@@ -31,15 +31,12 @@ async function main(): Promise<void> {
     process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
   );
   if (cipher.use === 'file') process.emitWarning(cipher.message);
+  const decrypt = (data: Uint8Array) => safeStorage.decryptString(Buffer.from(data));
   const host = await Host.start({
     dataDir: app.getPath('userData'),
-    secretCipher:
-      cipher.use === 'os'
-        ? {
-            encrypt: (plain) => safeStorage.encryptString(plain),
-            decrypt: (data) => safeStorage.decryptString(Buffer.from(data)),
-          }
-        : undefined,
+    secretCipher: cipher.use === 'os' ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt } : undefined,
+    // Values an earlier version wrote under basic_text are still read, then kept in the owner-only file.
+    secretFallback: cipher.use === 'file' ? { decrypt, reason: cipher.message } : undefined,
     // Every server's launch is reviewed before it first runs, including those already in mcp.json on the first run.
     serverTrust: 'ask',
     openExternal,

@@ -13,6 +13,8 @@ export interface AppSettings {
     anthropic: { baseURL?: string; hasApiKey: boolean; apiKeyFromEnv: boolean };
     openai: { baseURL?: string; hasApiKey: boolean; apiKeyFromEnv: boolean; label?: string };
   };
+  /** Where keys entered in Settings are kept: encrypted by the OS keychain, or an owner-only file (and why). */
+  secretStorage: { encrypted: boolean; note?: string };
 }
 
 export interface ModelInfo {

@@ -4,7 +4,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import config from '../../build/electron-builder.config.ts';
+import { Host } from '../../electron/host/host.ts';
+import type { AppSettings } from '../../shared/chat/settings-types.ts';
 import { chooseSecretCipher } from '../../electron/main/secret-cipher-choice.ts';
 
 test('the packaged app has its fuses set: no Node, NODE_OPTIONS or inspector; encrypted cookies; only the checked asar', () => {
@@ -24,4 +29,33 @@ test('Linux safeStorage with the basic_text backend is not used as protection, a
   assert.equal(choice.use, 'file');
   assert.match(choice.use === 'file' ? choice.message : '', /basic_text.*no protection.*owner-only file/);
   assert.deepEqual(chooseSecretCipher('linux', true, 'gnome_libsecret'), { use: 'os' });
+});
+
+test('an API key stored under basic_text by an earlier version is kept: read once, moved to the owner-only file, and Settings says why it is not encrypted', async (t) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchboard-basic-text-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  // Electron's basic_text encrypts with a key in its own source; any reversible cipher stands in for it here.
+  const basicText = {
+    encrypt: (plain: string) => Buffer.from([...Buffer.from(plain)].map((byte) => byte ^ 0x6b)),
+    decrypt: (data: Uint8Array) => Buffer.from([...data].map((byte) => byte ^ 0x6b)).toString(),
+  };
+  const before = await Host.start({ dataDir, secretCipher: basicText, autoStart: false });
+  await before.call('settings.setApiKey', { provider: 'anthropic', apiKey: 'sk-ant-kept' });
+  await before.close();
+
+  const choice = chooseSecretCipher('linux', true, 'basic_text');
+  assert.equal(choice.use, 'file');
+  const host = await Host.start({
+    dataDir,
+    secretFallback: { decrypt: basicText.decrypt, reason: choice.use === 'file' ? choice.message : '' },
+    autoStart: false,
+  });
+  t.after(() => host.close());
+  const settings = (await host.call('settings.get', {})) as AppSettings;
+  assert.equal(settings.providers.anthropic.hasApiKey, true, 'the key written before is still there');
+  assert.equal(settings.secretStorage.encrypted, false);
+  assert.match(settings.secretStorage.note ?? '', /basic_text/);
+  const file = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+  const stored = Object.values(file.secrets as Record<string, { enc: string }>);
+  assert.ok(stored.length > 0 && stored.every((entry) => entry.enc === 'plain'), 'nothing is left marked as protected');
 });

@@ -2,8 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { HostEventBus } from '../event-bus.ts';
 import type { SettingsStore } from '../store/database.ts';
 import { ConversationStore } from '../store/conversations.ts';
-import { SecretStore } from '../store/secrets.ts';
-import type { SecretCipher } from '../store/secrets.ts';
+import type { SecretStore } from '../store/secrets.ts';
 import { createChatHandlers } from '../api/chat-handlers.ts';
 import type { ChatHandlers } from '../api/chat-handlers.ts';
 import type { ConsentBroker } from '../consent/consent-broker.ts';
@@ -21,14 +20,14 @@ import type { ChatToolHost } from './tool-offer.ts';
 
 export interface ChatModuleOptions {
   db: DatabaseSync;
-  dataDir: string;
   settings: SettingsStore;
   events: HostEventBus;
   tools: ChatToolHost & ReviewedServers;
   asker: ApprovalAsker;
   /** Where reviews of changed tools are asked. */
   broker: Pick<ConsentBroker, 'request' | 'open'>;
-  secretCipher?: SecretCipher;
+  /** The host's one secret store (API keys live there beside server secrets and tokens). */
+  secrets: SecretStore;
   env?: Record<string, string | undefined>;
   /** Tests and the CLI may bring their own. */
   providers?: ProviderFactory;
@@ -49,7 +48,7 @@ export interface ChatModule {
 /** Everything chat, wired once by the Host. The database must have been opened with `chatMigrations`. */
 export function createChatModule(options: ChatModuleOptions): ChatModule {
   const conversations = new ConversationStore(options.db);
-  const secrets = new SecretStore(options.dataDir, options.secretCipher);
+  const secrets = options.secrets;
   const settings = new ChatSettings(options.settings, secrets, options.env);
   const grants = new GrantStore(options.db);
   const pins = new PinStore(options.db);

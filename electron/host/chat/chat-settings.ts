@@ -78,6 +78,7 @@ export class ChatSettings {
       maxStepsPerTurn: stored.maxStepsPerTurn ?? 25,
       toolResultCharLimit: stored.toolResultCharLimit ?? 50_000,
       providers: { anthropic: provider('anthropic'), openai },
+      secretStorage: this.secrets.storage,
     };
   }
 

@@ -52,3 +52,33 @@ test('a broken file is reported without quoting its contents', (t) => {
   writeFileSync(store.filePath, broken);
   assert.throws(() => store.get('k'), (error: Error) => !error.message.includes('sk-leak') && /not valid JSON/.test(error.message));
 });
+
+test('a value written under a cipher that is no protection is read through the fallback once, then kept in the owner-only file', (t) => {
+  const dir = tempDir(t);
+  const basicText: SecretCipher = {
+    encrypt: (plain) => Buffer.from([...Buffer.from(plain)].map((byte) => byte ^ 0x33)),
+    decrypt: (data) => Buffer.from([...data].map((byte) => byte ^ 0x33)).toString(),
+  };
+  new SecretStore(dir, basicText).set('k', 'sk-secret-3');
+
+  assert.equal(new SecretStore(dir).get('k'), undefined, 'without the fallback the value cannot be read');
+  const store = new SecretStore(dir, undefined, { decrypt: basicText.decrypt, reason: 'no keyring' });
+  assert.deepEqual(store.storage, { encrypted: false, note: 'no keyring' });
+  assert.equal(store.get('k'), 'sk-secret-3');
+  assert.deepEqual(JSON.parse(readFileSync(store.filePath, 'utf8')).secrets.k, { enc: 'plain', value: 'sk-secret-3' });
+  assert.equal(new SecretStore(dir).get('k'), 'sk-secret-3');
+});
+
+test('a fallback whose decryption fails loses nothing: the stored entry stays as it was', (t) => {
+  const dir = tempDir(t);
+  const cipher: SecretCipher = { encrypt: (plain) => Buffer.from(plain), decrypt: (data) => Buffer.from(data).toString() };
+  new SecretStore(dir, cipher).set('k', 'sk-secret-4');
+  const broken = new SecretStore(dir, undefined, {
+    decrypt: () => {
+      throw new Error('no backend');
+    },
+    reason: 'no keyring',
+  });
+  assert.equal(broken.get('k'), undefined);
+  assert.equal(new SecretStore(dir, cipher).get('k'), 'sk-secret-4');
+});

@@ -11,6 +11,22 @@ export interface SecretCipher {
   decrypt(data: Uint8Array): string;
 }
 
+/**
+ * A cipher the OS offers that is no protection here (Electron's Linux `basic_text`): never used to write, only
+ * to read values written under it before, which then move to the owner-only file so none is lost.
+ */
+export interface SecretFallback {
+  decrypt(data: Uint8Array): string;
+  /** Why values are not encrypted here, shown in Settings. */
+  reason: string;
+}
+
+/** Where secrets are kept, as the person is told. */
+export interface SecretStorageInfo {
+  encrypted: boolean;
+  note?: string;
+}
+
 type StoredSecret = { enc: 'os'; data: string } | { enc: 'plain'; value: string };
 
 interface SecretsFile {
@@ -29,14 +45,20 @@ const FILE_MODE = 0o600;
 export class SecretStore {
   readonly filePath: string;
   private readonly cipher: SecretCipher | undefined;
+  private readonly fallback: SecretFallback | undefined;
 
-  constructor(dataDir: string, cipher?: SecretCipher) {
+  constructor(dataDir: string, cipher?: SecretCipher, fallback?: SecretFallback) {
     this.filePath = path.join(dataDir, SECRETS_FILE_NAME);
     this.cipher = cipher;
+    this.fallback = cipher ? undefined : fallback;
   }
 
   get encrypted(): boolean {
     return this.cipher !== undefined;
+  }
+
+  get storage(): SecretStorageInfo {
+    return this.fallback ? { encrypted: this.encrypted, note: this.fallback.reason } : { encrypted: this.encrypted };
   }
 
   has(key: string): boolean {
@@ -47,13 +69,28 @@ export class SecretStore {
     const stored = this.read().secrets[key];
     if (!stored) return undefined;
     if (stored.enc === 'plain') return stored.value;
+    if (this.cipher) {
+      try {
+        return this.cipher.decrypt(Buffer.from(stored.data, 'base64'));
+      } catch {
+        return undefined;
+      }
+    }
+    // Written under a cipher that is no protection here: read it once and keep it where the person was told.
+    if (this.fallback) return this.migrate(key, stored.data, this.fallback);
     // Written under the OS keychain but read where there is none (browser mode on the same data dir).
-    if (!this.cipher) return undefined;
+    return undefined;
+  }
+
+  private migrate(key: string, data: string, fallback: SecretFallback): string | undefined {
+    let value: string;
     try {
-      return this.cipher.decrypt(Buffer.from(stored.data, 'base64'));
+      value = fallback.decrypt(Buffer.from(data, 'base64'));
     } catch {
       return undefined;
     }
+    this.set(key, value);
+    return value;
   }
 
   set(key: string, value: string): void {

@@ -75,7 +75,13 @@ export function ProviderSection({ provider, name, settings, urlPlaceholder, urlH
               </button>
             )}
           </div>
-          <p className="field-hint">Kept by Switchboard as a secret and never shown again. Without one, {env.key} from the environment is used.</p>
+          <p className="field-hint">
+            {settings.secretStorage.encrypted
+              ? 'Kept encrypted by the system keychain and never shown again.'
+              : 'Kept in an owner-only file in the data folder (not encrypted) and never shown again.'}{' '}
+            Without one, {env.key} from the environment is used.
+          </p>
+          {settings.secretStorage.note && <p className="callout banner-warning" role="note">{settings.secretStorage.note}</p>}
         </div>
         <Outcome outcome={keyOutcome} />
       </form>

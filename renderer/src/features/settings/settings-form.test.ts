@@ -12,6 +12,7 @@ const settings: AppSettings = {
     anthropic: { baseURL: 'http://127.0.0.1:9999', hasApiKey: false, apiKeyFromEnv: true },
     openai: { hasApiKey: false, apiKeyFromEnv: false, label: 'OpenAI' },
   },
+  secretStorage: { encrypted: false },
 };
 
 test('an untouched form changes nothing, not even a base URL that comes from the environment', () => {
