@@ -20,6 +20,16 @@ export function wantedTools(
   provider: ProviderId,
 ): string[] {
   const wanted: string[] = [];
+  // What the Messages API's search found is loaded again by its replayed references: loading it here too would
+  // change the tools array, and with it the cached prefix, after the first call.
+  const loadedByReferences = new Set<string>();
+  if (provider === 'anthropic') {
+    for (const message of messages) {
+      for (const block of message.blocks) {
+        if (block.type === 'tool_search' && block.via === 'provider') for (const found of block.found) loadedByReferences.add(`${found.server}/${found.tool}`);
+      }
+    }
+  }
   for (const key of pinned) {
     const ref = splitToolKey(key);
     const name = ref && index.nameFor(ref.server, ref.tool);
@@ -29,7 +39,7 @@ export function wantedTools(
     const blocks = messages[m].blocks;
     for (let b = blocks.length - 1; b >= 0; b--) {
       const block = blocks[b];
-      if (block.type === 'tool_call' && block.server) {
+      if (block.type === 'tool_call' && block.server && !loadedByReferences.has(`${block.server}/${block.tool}`)) {
         const name = index.nameFor(block.server, block.tool);
         if (name) wanted.push(name);
       } else if (block.type === 'tool_search' && (provider !== 'anthropic' || block.via === 'host')) {
