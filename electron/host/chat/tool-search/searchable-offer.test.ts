@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { ChatMessage } from '../../../../shared/chat/chat-types.ts';
 import { offerTools } from '../tool-offer.ts';
 import { wantedTools } from './loaded-tools.ts';
@@ -68,7 +69,7 @@ test('the offer is built once per catalog generation, not at every step', () => 
 });
 
 test('search finds by name, description and parameter name; a switched-off, held or conversation-off tool is never found', () => {
-  const tools = {
+  const tools: Record<string, Tool[]> = {
     files: [
       { name: 'read_file', description: 'Reads a file from disk.', inputSchema: { type: 'object' as const, properties: { path: { type: 'string' } } } },
       { name: 'delete_file', description: 'Deletes a file.', inputSchema: { type: 'object' as const, properties: { path: { type: 'string' } } } },

@@ -125,21 +125,20 @@ export class SearchableOffer {
     const summary = { loaded: loaded.length, searchable: index.entries.length - loaded.length };
     let anthropicTools: ToolUnion[] | undefined;
     let openaiTools: ChatCompletionFunctionTool[] | undefined;
-    const self = this;
+    const deferredTools = () => (this.deferred ??= index.anthropicTools.map((tool) => ({ ...tool, defer_loading: true })));
+    const positions = this.positions;
     return {
       get anthropicTools() {
         if (!anthropicTools) {
-          const plain = index.anthropicTools;
-          self.deferred ??= plain.map((tool) => ({ ...tool, defer_loading: true }));
-          const deferred = self.deferred;
-          anthropicTools = plain.map((tool, i) => (loadedSet.has(tool.name) ? tool : deferred[i]));
+          const deferred = deferredTools();
+          anthropicTools = index.anthropicTools.map((tool, i) => (loadedSet.has(tool.name) ? tool : deferred[i]));
           anthropicTools.push(ANTHROPIC_SEARCH_TOOL);
         }
         return anthropicTools;
       },
       get openaiTools() {
         if (!openaiTools) {
-          openaiTools = loaded.map((name) => index.openaiTools[self.positions.get(name)!]);
+          openaiTools = loaded.map((name) => index.openaiTools[positions.get(name)!]);
           openaiTools.push(localSearchTool());
         }
         return openaiTools;

@@ -69,7 +69,7 @@ describe('tool search with 1,000 tools over 20 servers', { timeout: 300_000 }, (
   });
 
   test('Anthropic: the API searches its deferred tools, the model calls the one it found, and the replay is accepted', async () => {
-    const conversation = await host.call('chat.create', {});
+    const conversation = host.chat.service.create();
     const toolBytes: string[] = [];
     anthropic.script(
       (request) => {
@@ -100,7 +100,7 @@ describe('tool search with 1,000 tools over 20 servers', { timeout: 300_000 }, (
     // The next turn replays the search (the fake checks every reference) and sends the same tools, byte for byte.
     anthropic.script((request) => {
       toolBytes.push(JSON.stringify(toolsOf(request.body)));
-      const history = JSON.stringify((request.body as Json).messages);
+      const history = JSON.stringify(request.body?.messages);
       assert.match(history, /"type":"server_tool_use"/);
       assert.match(history, /"tool_references":\[\{"type":"tool_reference","tool_name":"s07__env"\}/);
       return { blocks: [{ toolUse: { name: RIGHT_TOOL, input: { name: 'PATH' } } }] };
@@ -112,7 +112,7 @@ describe('tool search with 1,000 tools over 20 servers', { timeout: 300_000 }, (
   });
 
   test('OpenAI-compatible: search_tools finds the tool, which is callable in the next step, never over 128 tools', async () => {
-    const conversation = await host.call('chat.create', {});
+    const conversation = host.chat.service.create();
     const counts: number[] = [];
     openai.script(
       (request) => {
@@ -146,7 +146,7 @@ describe('tool search with 1,000 tools over 20 servers', { timeout: 300_000 }, (
   });
 
   test('a tool switched off in the conversation is never found nor offered', async () => {
-    const conversation = await host.call('chat.create', {});
+    const conversation = host.chat.service.create();
     await host.call('chat.setToolEnabled', { conversationId: conversation.id, server: 's07', tool: 'env', enabled: false });
     openai.script({ blocks: [{ toolUse: { name: 'search_tools', input: { query: QUERY } } }] }, { blocks: [{ text: 'Not there.' }] });
     const viaOpenAI = await host.chat.service.send({ conversationId: conversation.id, text: 'Find env on s07', provider: 'openai', model: 'gpt-5.4' }).done;
