@@ -14,7 +14,17 @@ export function tokenize(text: string): string[] {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0 && !STOP_WORDS.has(word));
+    .filter((word) => word.length > 0 && !STOP_WORDS.has(word))
+    .map(singular);
+}
+
+/** "issues" finds "issue", "searches" finds "search": English plurals only, the way tool names use them. */
+function singular(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
 }
 
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'to', 'in', 'on', 'for', 'by', 'with', 'or', 'is', 'it', 'its', 'be', 'as', 'at', 'from', 'this', 'that']);
