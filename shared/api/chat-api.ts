@@ -36,6 +36,9 @@ export const chatMethods = {
       defaultModel: z.string().min(1).max(200).optional(),
       maxStepsPerTurn: z.number().int().min(1).max(500).optional(),
       toolResultCharLimit: z.number().int().min(1_000).max(2_000_000).optional(),
+      toolSearchMaxTools: z.number().int().min(1).max(127).optional(),
+      toolSearchMaxTokens: z.number().int().min(1_000).max(1_000_000).optional(),
+      pinnedTools: z.array(z.string().min(3).max(1_000)).max(500).optional(),
       anthropicBaseURL: z.url().or(z.literal('')).optional(),
       openaiBaseURL: z.url().or(z.literal('')).optional(),
     })

@@ -46,7 +46,44 @@ export interface NoticeBlock {
   heldTool?: { server: string; tool: string };
 }
 
-export type ChatBlock = TextBlock | ToolCallBlock | NoticeBlock;
+/** A tool the model found by searching, as the model knows it and where it leads. */
+export interface FoundTool {
+  server: string;
+  tool: string;
+  modelName: string;
+}
+
+/**
+ * The model searched the tools it was not shown. `provider`: the Messages API's own tool search ran on
+ * Anthropic's side (`server_tool_use` + `tool_search_tool_result`, replayed as they came); `host`: the model
+ * called Switchboard's `search_tools`, whose results became callable in its next step.
+ */
+export interface ToolSearchBlock {
+  type: 'tool_search';
+  /** The provider's id of the search call (`srvtoolu_…` or the tool call id). */
+  id: string;
+  via: 'provider' | 'host';
+  /** The search tool's name as the model used it. */
+  toolName: string;
+  /** What the model sent, replayed as it was. */
+  input: Record<string, unknown>;
+  query: string;
+  found: FoundTool[];
+  /** Local searches: the text the model got back, replayed as it was so the request prefix stays the same. */
+  resultText?: string;
+  /** The search failed: the provider's error code, or why the host could not search. */
+  error?: string;
+  /** Which model response of the turn made the search (1-based), as for tool calls. */
+  step?: number;
+}
+
+export type ChatBlock = TextBlock | ToolCallBlock | NoticeBlock | ToolSearchBlock;
+
+/** What the model was given in the last step of an answer: tools loaded in full, and tools left to search. */
+export interface ToolOfferSummary {
+  loaded: number;
+  searchable: number;
+}
 
 export type ProviderErrorKind =
   | 'auth'
@@ -87,6 +124,8 @@ export interface ChatMessage {
   provider?: ProviderId;
   usage?: TokenUsage;
   error?: ProviderErrorInfo;
+  /** Assistant messages: the tools of the answer's last model step. */
+  toolOffer?: ToolOfferSummary;
 }
 
 export interface ConversationSummary {

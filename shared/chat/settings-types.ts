@@ -9,6 +9,14 @@ export interface AppSettings {
   maxStepsPerTurn: number;
   /** Characters of one tool result sent to the model; the UI keeps the whole result. */
   toolResultCharLimit: number;
+  /**
+   * Tool search: above this many enabled tools, or this many estimated tokens of tool definitions, the model
+   * gets only the loaded tools (pinned, and used in the conversation) and searches the rest.
+   */
+  toolSearchMaxTools: number;
+  toolSearchMaxTokens: number;
+  /** Tools always loaded when tool search is on, as `server/tool`. */
+  pinnedTools: string[];
   providers: {
     anthropic: { baseURL?: string; hasApiKey: boolean; apiKeyFromEnv: boolean };
     openai: { baseURL?: string; hasApiKey: boolean; apiKeyFromEnv: boolean; label?: string };

@@ -78,7 +78,7 @@ function toolSchema(rand: () => number, i: number): Tool['inputSchema'] {
   return schema as Tool['inputSchema'];
 }
 
-function makeServers(serverCount: number, toolsPerServer: number): ServerTools[] {
+export function makeServers(serverCount: number, toolsPerServer: number): ServerTools[] {
   const rand = random(serverCount * 7919 + toolsPerServer);
   return Array.from({ length: serverCount }, (_, s) => ({
     server: s % 4 === 0 ? `server.${s} prod` : `server-${s}`,

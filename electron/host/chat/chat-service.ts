@@ -13,6 +13,8 @@ import type { ProviderFactory } from './providers/provider-factory.ts';
 import { ProviderError, toProviderError } from './providers/provider-error.ts';
 import type { ChatToolHost } from './tool-offer.ts';
 import { runTurn } from './turn-runner.ts';
+import { CatalogGeneration } from './tool-search/catalog-generation.ts';
+import { OfferCache } from './tool-search/offer-cache.ts';
 
 export interface ChatServiceOptions {
   store: ConversationStore;
@@ -43,10 +45,14 @@ export class ChatService {
   private readonly active = new Map<string, ActiveTurn>();
   private readonly now: () => number;
   private readonly hiddenText: HiddenTextNotes;
+  private readonly generation: CatalogGeneration;
+  private readonly offers: OfferCache;
 
   constructor(options: ChatServiceOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.generation = new CatalogGeneration(options.events);
+    this.offers = new OfferCache(() => this.generation.value);
     this.hiddenText = new HiddenTextNotes((server, level, text) => options.tools.note(server, level, text));
   }
 
@@ -197,6 +203,9 @@ export class ChatService {
           history,
           writer,
           tools: this.options.tools,
+          offers: this.offers,
+          budget: { maxTools: current.toolSearchMaxTools, maxTokens: current.toolSearchMaxTokens },
+          pinnedTools: current.pinnedTools,
           approver: this.options.approver,
           hiddenText: this.hiddenText,
           signal: controller.signal,
@@ -235,6 +244,7 @@ export class ChatService {
 
   /** Stops every turn (the host is closing). */
   async close(): Promise<void> {
+    this.generation.close();
     await Promise.all([...this.active.keys()].map((id) => this.stop(id)));
   }
 

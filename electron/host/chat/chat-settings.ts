@@ -2,6 +2,7 @@ import type { ProviderId } from '../../../shared/chat/chat-types.ts';
 import type { AppSettings } from '../../../shared/chat/settings-types.ts';
 import type { SettingsStore } from '../store/database.ts';
 import type { SecretStore } from '../store/secrets.ts';
+import { DEFAULT_TOOL_BUDGET } from './tool-search/tool-budget.ts';
 
 /** Used when the models API cannot be asked: a current model of each provider. */
 export const FALLBACK_MODELS: Record<ProviderId, string> = {
@@ -26,6 +27,9 @@ interface StoredChatSettings {
   defaultModel?: string;
   maxStepsPerTurn?: number;
   toolResultCharLimit?: number;
+  toolSearchMaxTools?: number;
+  toolSearchMaxTokens?: number;
+  pinnedTools?: string[];
   anthropicBaseURL?: string;
   openaiBaseURL?: string;
 }
@@ -77,6 +81,9 @@ export class ChatSettings {
       defaultModel: stored.defaultModel ?? FALLBACK_MODELS[defaultProvider],
       maxStepsPerTurn: stored.maxStepsPerTurn ?? 25,
       toolResultCharLimit: stored.toolResultCharLimit ?? 50_000,
+      toolSearchMaxTools: stored.toolSearchMaxTools ?? DEFAULT_TOOL_BUDGET.maxTools,
+      toolSearchMaxTokens: stored.toolSearchMaxTokens ?? DEFAULT_TOOL_BUDGET.maxTokens,
+      pinnedTools: Array.isArray(stored.pinnedTools) ? [...new Set(stored.pinnedTools)].sort() : [],
       providers: { anthropic: provider('anthropic'), openai },
       secretStorage: this.secrets.storage,
     };

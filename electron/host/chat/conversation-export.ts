@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ChatMessage, Conversation, ToolCallBlock } from '../../../shared/chat/chat-types.ts';
+import type { ChatMessage, Conversation, ToolCallBlock, ToolSearchBlock } from '../../../shared/chat/chat-types.ts';
 
 const SUMMARY_CHARS = 600;
 
@@ -78,12 +78,19 @@ function toolCallMarkdown(call: ToolCallBlock): string {
   return lines.join('\n');
 }
 
+function toolSearchMarkdown(search: ToolSearchBlock): string {
+  const found = search.found.map((tool) => `${tool.server} › ${tool.tool}`).join(', ');
+  const outcome = search.error ? `failed (${search.error})` : found ? `brought in ${found}` : 'found nothing';
+  return `**Tool search** “${search.query}”: ${outcome}`;
+}
+
 function messageMarkdown(message: ChatMessage): string {
   const who = message.role === 'user' ? 'You' : `Assistant${message.model ? ` (${message.model})` : ''}`;
   const lines = [`## ${who} · ${isoDate(message.createdAt)}`, ''];
   for (const block of message.blocks) {
     if (block.type === 'text') lines.push(block.text, '');
     else if (block.type === 'tool_call') lines.push(toolCallMarkdown(block), '');
+    else if (block.type === 'tool_search') lines.push(toolSearchMarkdown(block), '');
     else lines.push(`> **${block.level === 'info' ? 'Note' : block.level === 'warning' ? 'Warning' : 'Error'}:** ${block.text}`, '');
   }
   if (message.status === 'stopped') lines.push('_Stopped._', '');

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ChatMessage, ToolCallBlock, TurnState } from '../../../shared/chat/chat-types.ts';
+import type { ChatMessage, ToolCallBlock, ToolSearchBlock, TurnState } from '../../../shared/chat/chat-types.ts';
 import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import { limitResultParts } from './bridge/result-limits.ts';
@@ -10,8 +10,13 @@ import type { MessageWriter } from './message-writer.ts';
 import { addUsage, emptyUsage } from './providers/provider.ts';
 import type { ChatProvider, ToolUse } from './providers/provider.ts';
 import { isAbortError, ProviderError, toProviderError } from './providers/provider-error.ts';
-import { offerTools, systemPromptFor } from './tool-offer.ts';
+import { systemPromptFor } from './tool-offer.ts';
 import type { ChatToolHost, ToolOffer } from './tool-offer.ts';
+import { wantedTools } from './tool-search/loaded-tools.ts';
+import type { OfferCache } from './tool-search/offer-cache.ts';
+import { LOCAL_SEARCH_TOOL, localSearchResult, queryOf } from './tool-search/search-tools.ts';
+import type { RequestTools, SearchableOffer } from './tool-search/searchable-offer.ts';
+import type { ToolBudget } from './tool-search/tool-budget.ts';
 
 export interface TurnOptions {
   conversationId: string;
@@ -26,6 +31,12 @@ export interface TurnOptions {
   /** The answer, already saved as `streaming`. */
   writer: MessageWriter;
   tools: ChatToolHost;
+  /** Offers built once per change of the catalogs or settings. */
+  offers: OfferCache;
+  /** Above it, tool search is on. */
+  budget: ToolBudget;
+  /** `server/tool` of the tools the person pinned: loaded whenever tool search is on. */
+  pinnedTools: readonly string[];
   approver: ToolApprover;
   /** Notes in a server's log what of its text was written out for the model. */
   hiddenText: HiddenTextNotes;
@@ -48,11 +59,16 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   const now = options.now ?? Date.now;
   let usage = emptyUsage();
   const heldNoticed = new Set<string>();
+  let noted: SearchableOffer | undefined;
   try {
     for (let step = 1; ; step++) {
       options.onState('streaming');
-      const offer = offerTools(options.tools, options.disabledTools, (server, tool) => options.approver.isHeld(server, tool));
-      options.hiddenText.offer(offer.index, offer.servers);
+      const searchable = options.offers.get(options.tools, options.disabledTools, (server, tool) => options.approver.isHeld(server, tool), options.budget);
+      const offer = searchable.offer;
+      if (searchable !== noted) {
+        options.hiddenText.offer(offer.index, offer.servers);
+        noted = searchable;
+      }
       for (const held of offer.held) {
         const key = JSON.stringify([held.server, held.tool]);
         if (heldNoticed.has(key)) continue;
@@ -64,16 +80,26 @@ export async function runTurn(options: TurnOptions): Promise<void> {
           heldTool: held,
         });
       }
+      const history = [...options.history, answer];
+      const tools = searchable.forRequest(options.provider.id, wantedTools(options.pinnedTools, history, offer.index, options.provider.id));
+      if (answer.toolOffer?.loaded !== tools.summary.loaded || answer.toolOffer.searchable !== tools.summary.searchable) {
+        answer.toolOffer = { ...tools.summary };
+        writer.changed();
+      }
       const result = await options.provider.streamTurn(
         {
           model: options.model,
           system: systemPromptFor(options.systemPrompt, offer.servers),
-          history: [...options.history, answer],
-          tools: offer.index,
+          history,
+          tools,
           toolResultCharLimit: options.toolResultCharLimit,
           signal,
         },
-        { text: (delta) => writer.appendText(delta), toolUse: () => {} },
+        {
+          text: (delta) => writer.appendText(delta),
+          toolUse: () => {},
+          toolSearch: (search) => writer.addBlock({ ...search, step }),
+        },
       );
       usage = addUsage(usage, result.usage);
       answer.usage = usage;
@@ -84,8 +110,16 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       }
       if (result.stopReason !== 'tool_use' || result.toolUses.length === 0) break;
 
-      const calls = result.toolUses.map((use) => toolCallBlock(use, offer, step));
-      for (const call of calls) writer.message.blocks.push(call);
+      const calls: ToolCallBlock[] = [];
+      for (const use of result.toolUses) {
+        if (use.name === LOCAL_SEARCH_TOOL && tools.searching) {
+          writer.message.blocks.push(localSearch(use, searchable, step));
+          continue;
+        }
+        const call = toolCallBlock(use, offer, tools, step);
+        calls.push(call);
+        writer.message.blocks.push(call);
+      }
       if (step >= options.maxSteps) {
         for (const call of calls) {
           call.status = 'cancelled';
@@ -124,7 +158,21 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   }
 }
 
-function toolCallBlock(use: ToolUse, offer: ToolOffer, step: number): ToolCallBlock {
+/** The local search tool, run at once: what it finds is loaded, so callable, from the next step. */
+function localSearch(use: ToolUse, searchable: SearchableOffer, step: number): ToolSearchBlock {
+  const query = queryOf(use.input).trim();
+  const block: ToolSearchBlock = { type: 'tool_search', id: use.id, via: 'host', toolName: use.name, input: use.input, query, found: [], step };
+  if (use.inputError || query === '') {
+    block.error = use.inputError ?? 'the search needs a query';
+    block.resultText = `The search did not run: ${block.error}. Call ${LOCAL_SEARCH_TOOL} with {"query": "what the tool should do"}.`;
+    return block;
+  }
+  block.found = searchable.search(query);
+  block.resultText = localSearchResult(block.found, (name) => searchable.entryFor(name));
+  return block;
+}
+
+function toolCallBlock(use: ToolUse, offer: ToolOffer, tools: RequestTools, step: number): ToolCallBlock {
   const ref = offer.index.resolve(use.name);
   const definition = ref && offer.definition(ref.server, ref.tool);
   const block: ToolCallBlock = {
@@ -141,6 +189,9 @@ function toolCallBlock(use: ToolUse, offer: ToolOffer, step: number): ToolCallBl
   if (!ref || !definition) {
     block.status = 'error';
     block.error = `There is no tool named "${use.name}": no connected server offers it, or it is switched off.`;
+  } else if (!tools.offers(use.name)) {
+    block.status = 'error';
+    block.error = `The tool "${use.name}" is not loaded: call ${LOCAL_SEARCH_TOOL} to find it first; it can be called from the step after.`;
   } else if (use.inputError) {
     block.status = 'error';
     block.error = `The tool was not called: ${use.inputError}.`;

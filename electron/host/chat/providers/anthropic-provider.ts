@@ -3,16 +3,20 @@ import type {
   ContentBlockParam,
   MessageParam,
   RawMessageStreamEvent,
+  ServerToolUseBlockParam,
   TextBlockParam,
-  Tool as AnthropicTool,
+  ToolSearchToolResultBlock,
+  ToolSearchToolResultBlockParam,
+  ToolSearchToolResultErrorCode,
   ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { TokenUsage } from '../../../../shared/chat/chat-types.ts';
+import type { FoundTool, TokenUsage, ToolSearchBlock } from '../../../../shared/chat/chat-types.ts';
+import { ANTHROPIC_SEARCH_TOOL, queryOf } from '../tool-search/search-tools.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
 import { toAnthropicToolResult } from '../bridge/result-anthropic.ts';
 import { historyTurns, resultForModel } from './history-steps.ts';
 import { emptyUsage, parseToolInput } from './provider.ts';
-import type { ChatProvider, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
+import type { ChatProvider, ProviderTools, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
 import { ProviderError, toProviderError } from './provider-error.ts';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -35,7 +39,12 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
  * user messages in a row), and the last block carries a cache breakpoint so each step of a tool loop reads the
  * conversation so far from the prompt cache.
  */
-export function toAnthropicMessages(request: Pick<TurnRequest, 'history' | 'toolResultCharLimit'>): MessageParam[] {
+export function toAnthropicMessages(request: Pick<TurnRequest, 'history' | 'toolResultCharLimit'> & { tools?: ProviderTools }): MessageParam[] {
+  // The API's searches are replayed only while its search tool is in the request, and only with the tools it
+  // still knows: a reference to a tool switched off since would be refused. Local searches are not replayed here.
+  const tools = request.tools;
+  const last = tools?.anthropicTools.at(-1);
+  const searching = last !== undefined && 'name' in last && last.name === ANTHROPIC_SEARCH_TOOL.name;
   const messages: MessageParam[] = [];
   const push = (role: 'user' | 'assistant', content: ContentBlockParam[]) => {
     if (content.length === 0) return;
@@ -51,6 +60,9 @@ export function toAnthropicMessages(request: Pick<TurnRequest, 'history' | 'tool
     for (const step of turn.steps) {
       const content: ContentBlockParam[] = [];
       if (step.text.trim()) content.push({ type: 'text', text: step.text.trimEnd() });
+      if (searching && tools) {
+        for (const search of step.searches) if (search.via === 'provider') content.push(...searchBlocks(search, tools));
+      }
       for (const call of step.calls) content.push({ type: 'tool_use', id: call.id, name: call.modelName, input: call.arguments });
       push('assistant', content);
       if (step.calls.length > 0) {
@@ -68,8 +80,26 @@ export function toAnthropicMessages(request: Pick<TurnRequest, 'history' | 'tool
   return messages;
 }
 
+/** A search the API ran, as it sent it: the `server_tool_use`, then its `tool_search_tool_result`. */
+function searchBlocks(search: ToolSearchBlock, tools: ProviderTools): ContentBlockParam[] {
+  const use: ServerToolUseBlockParam = { type: 'server_tool_use', id: search.id, name: search.toolName as ServerToolUseBlockParam['name'], input: search.input };
+  const result: ToolSearchToolResultBlockParam = {
+    type: 'tool_search_tool_result',
+    tool_use_id: search.id,
+    content: search.error
+      ? { type: 'tool_search_tool_result_error', error_code: search.error as ToolSearchToolResultErrorCode }
+      : {
+          type: 'tool_search_tool_search_result',
+          tool_references: search.found
+            .filter((found) => tools.resolve(found.modelName) !== undefined)
+            .map((found) => ({ type: 'tool_reference' as const, tool_name: found.modelName })),
+        },
+  };
+  return [use, result];
+}
+
 /** Breakpoints on the last tool and the system prompt: tools, then system, are the stable prefix of every request. */
-export function cachedTools(tools: readonly AnthropicTool[]): ToolUnion[] {
+export function cachedTools(tools: readonly ToolUnion[]): ToolUnion[] {
   return tools.map((tool, index) => (index === tools.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool));
 }
 
@@ -79,6 +109,41 @@ function mapStopReason(reason: string | null): StopReason {
   if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'max_tokens';
   if (reason === 'refusal') return 'refusal';
   return 'other';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The API's search result, with the tools it found led back to their servers; other server tools are not ours. */
+function toSearchBlock(
+  block: ToolSearchToolResultBlock,
+  searches: ReadonlyMap<string, { name: string; input: Record<string, unknown> }>,
+  tools: ProviderTools,
+): ToolSearchBlock | undefined {
+  const use = searches.get(block.tool_use_id);
+  const found: FoundTool[] = [];
+  let error: string | undefined;
+  if (block.content.type === 'tool_search_tool_result_error') {
+    error = block.content.error_code;
+  } else {
+    for (const reference of block.content.tool_references) {
+      const ref = tools.resolve(reference.tool_name);
+      if (ref) found.push({ ...ref, modelName: reference.tool_name });
+    }
+  }
+  const input = use?.input ?? {};
+  const search: ToolSearchBlock = {
+    type: 'tool_search',
+    id: block.tool_use_id,
+    via: 'provider',
+    toolName: use?.name ?? ANTHROPIC_SEARCH_TOOL.name,
+    input,
+    query: queryOf(input),
+    found,
+  };
+  if (error) search.error = error;
+  return search;
 }
 
 export class AnthropicProvider implements ChatProvider {
@@ -105,7 +170,8 @@ export class AnthropicProvider implements ChatProvider {
   async streamTurn(request: TurnRequest, sink: TurnSink): Promise<TurnResult> {
     const usage: TokenUsage = emptyUsage();
     const toolUses: ToolUse[] = [];
-    const pending = new Map<number, { id: string; name: string; json: string }>();
+    const pending = new Map<number, { id: string; name: string; json: string; server?: boolean; input?: unknown }>();
+    const searches = new Map<string, { name: string; input: Record<string, unknown> }>();
     let stopReason: string | null = null;
     let started = false;
     let finished = false;
@@ -137,6 +203,12 @@ export class AnthropicProvider implements ChatProvider {
             if (event.content_block.type === 'text' && event.content_block.text) sink.text(event.content_block.text);
             if (event.content_block.type === 'tool_use') {
               pending.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+            } else if (event.content_block.type === 'server_tool_use') {
+              const block = event.content_block;
+              pending.set(event.index, { id: block.id, name: block.name, json: '', server: true, input: block.input });
+            } else if (event.content_block.type === 'tool_search_tool_result') {
+              const search = toSearchBlock(event.content_block, searches, request.tools);
+              if (search) sink.toolSearch?.(search);
             }
             break;
           case 'content_block_delta':
@@ -150,6 +222,11 @@ export class AnthropicProvider implements ChatProvider {
             const use = pending.get(event.index);
             if (!use) break;
             pending.delete(event.index);
+            if (use.server) {
+              const parsed = use.json === '' && isObject(use.input) ? { input: use.input } : parseToolInput(use.json);
+              searches.set(use.id, { name: use.name, input: parsed.input });
+              break;
+            }
             const parsed = parseToolInput(use.json);
             const complete: ToolUse = { id: use.id, name: use.name, input: parsed.input };
             if (parsed.error) complete.inputError = parsed.error;

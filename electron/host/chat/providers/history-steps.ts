@@ -1,39 +1,51 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ChatMessage, ToolCallBlock } from '../../../../shared/chat/chat-types.ts';
+import type { ChatMessage, ToolCallBlock, ToolSearchBlock } from '../../../../shared/chat/chat-types.ts';
 
-/** One model response as it is replayed: its text, then its tool calls (each answered by a result). */
+/** One model response as it is replayed: its text, the searches it made, then its tool calls (each answered by a result). */
 export interface AssistantStep {
   text: string;
+  searches: ToolSearchBlock[];
   calls: ToolCallBlock[];
+  /** The `step` of its searches and calls, when it has any. */
+  number?: number;
 }
 
 export type HistoryTurn = { role: 'user'; text: string } | { role: 'assistant'; steps: AssistantStep[] };
 
+/** Whatever asks for an answer from the host ends its response: a tool call, or a search of the local search tool. */
+function waitsForHost(step: AssistantStep): boolean {
+  return step.calls.length > 0 || step.searches.some((search) => search.via === 'host');
+}
+
 /**
- * An assistant message holds a whole turn: text and tool calls of several model responses, and notices for
- * the person. Replayed, text followed by the tool calls of one step is one response. Notices are not replayed;
- * neither are empty responses (a turn that failed before any text arrived).
+ * An assistant message holds a whole turn: text, tool searches and tool calls of several model responses, and
+ * notices for the person. Replayed, text followed by the searches and calls of one step is one response. Notices
+ * are not replayed; neither are empty responses (a turn that failed before any text arrived).
  */
 export function stepsOf(message: ChatMessage): AssistantStep[] {
   const steps: AssistantStep[] = [];
   let current: AssistantStep | undefined;
+  const open = () => {
+    current = { text: '', searches: [], calls: [] };
+    steps.push(current);
+    return current;
+  };
   for (const block of message.blocks) {
     if (block.type === 'text') {
-      if (!current || current.calls.length > 0) {
-        current = { text: '', calls: [] };
-        steps.push(current);
-      }
-      current.text += block.text;
-    } else if (block.type === 'tool_call') {
-      const previous = current?.calls.at(-1);
-      if (!current || (previous && previous.step !== block.step)) {
-        current = { text: '', calls: [] };
-        steps.push(current);
-      }
-      current.calls.push(block);
+      const step = !current || waitsForHost(current) ? open() : current;
+      step.text += block.text;
+    } else if (block.type === 'tool_call' || block.type === 'tool_search') {
+      let step = current ?? open();
+      const otherResponse = step.number !== undefined && block.step !== undefined && step.number !== block.step;
+      // A provider's search comes before the calls of its response; after a call it starts the next response.
+      const searchAfterCall = block.type === 'tool_search' && block.via === 'provider' && waitsForHost(step);
+      if (otherResponse || searchAfterCall) step = open();
+      step.number ??= block.step;
+      if (block.type === 'tool_call') step.calls.push(block);
+      else step.searches.push(block);
     }
   }
-  return steps.filter((step) => step.text.trim() !== '' || step.calls.length > 0);
+  return steps.filter((step) => step.text.trim() !== '' || step.calls.length > 0 || step.searches.length > 0);
 }
 
 /** The conversation as the model should see it. */

@@ -4,7 +4,8 @@ import type {
   ChatCompletionChunk,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type { TokenUsage } from '../../../../shared/chat/chat-types.ts';
+import type { TokenUsage, ToolSearchBlock } from '../../../../shared/chat/chat-types.ts';
+import { LOCAL_SEARCH_TOOL } from '../tool-search/search-tools.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
 import { toOpenAIToolMessages } from '../bridge/result-openai.ts';
 import { historyTurns, resultForModel } from './history-steps.ts';
@@ -36,14 +37,25 @@ export function toOpenAIMessages(request: Pick<TurnRequest, 'history' | 'toolRes
     }
     for (const step of turn.steps) {
       const assistant: ChatCompletionAssistantMessageParam = { role: 'assistant', content: step.text.trim() ? step.text : null };
-      if (step.calls.length > 0) {
-        assistant.tool_calls = step.calls.map((call) => ({
-          id: call.id,
-          type: 'function' as const,
-          function: { name: call.modelName, arguments: JSON.stringify(call.arguments) },
-        }));
+      if (step.calls.length > 0 || step.searches.length > 0) {
+        // A search, local or the Anthropic API's, is replayed as a call of the local search tool.
+        assistant.tool_calls = [
+          ...step.searches.map((search) => ({
+            id: search.id,
+            type: 'function' as const,
+            function: { name: LOCAL_SEARCH_TOOL, arguments: JSON.stringify({ query: search.query }) },
+          })),
+          ...step.calls.map((call) => ({
+            id: call.id,
+            type: 'function' as const,
+            function: { name: call.modelName, arguments: JSON.stringify(call.arguments) },
+          })),
+        ];
       }
       messages.push(assistant);
+      for (const search of step.searches) {
+        messages.push({ role: 'tool', tool_call_id: search.id, content: search.resultText ?? searchSummary(search) });
+      }
       // Tool messages must directly follow their assistant message; images some tools return come after all of them.
       const trailing: ChatCompletionMessageParam[] = [];
       for (const call of step.calls) {
@@ -54,6 +66,11 @@ export function toOpenAIMessages(request: Pick<TurnRequest, 'history' | 'toolRes
     }
   }
   return messages;
+}
+
+function searchSummary(search: ToolSearchBlock): string {
+  if (search.error) return `The search failed (${search.error}).`;
+  return search.found.length === 0 ? 'No tool matches.' : `Found: ${search.found.map((found) => found.modelName).join(', ')}`;
 }
 
 function mapFinishReason(reason: string | null): StopReason {

@@ -1,6 +1,15 @@
-import type { ChatMessage, ProviderId, TokenUsage } from '../../../../shared/chat/chat-types.ts';
+import type { ToolUnion } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import type { ChatMessage, ProviderId, TokenUsage, ToolSearchBlock } from '../../../../shared/chat/chat-types.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
-import type { ToolIndex } from '../bridge/tool-index.ts';
+import type { ToolRef } from '../bridge/tool-names.ts';
+
+/** The tools of one request as each provider takes them (a `ToolIndex`, or a `RequestTools` with tool search). */
+export interface ProviderTools {
+  readonly anthropicTools: readonly ToolUnion[];
+  readonly openaiTools: readonly ChatCompletionFunctionTool[];
+  resolve(modelName: string): ToolRef | undefined;
+}
 
 export interface ToolUse {
   /** The provider's id for the call. */
@@ -19,7 +28,7 @@ export interface TurnRequest {
   system: string;
   /** The conversation so far, the answer being built last (its tool calls settled). */
   history: readonly ChatMessage[];
-  tools: ToolIndex;
+  tools: ProviderTools;
   /** Characters of one tool result the model gets. */
   toolResultCharLimit: number;
   signal: AbortSignal;
@@ -32,6 +41,8 @@ export interface TurnSink {
   text(delta: string): void;
   /** A tool use, complete with its arguments. */
   toolUse(use: ToolUse): void;
+  /** A search the provider ran on its side (the Messages API's tool search), complete with what it found. */
+  toolSearch?(search: ToolSearchBlock): void;
 }
 
 export interface TurnResult {

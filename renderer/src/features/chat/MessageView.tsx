@@ -5,6 +5,7 @@ import { formatUsage } from './chat-format.ts';
 import { HeldToolNotice } from './HeldToolNotice.tsx';
 import { ProviderErrorView } from './ProviderErrorView.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
+import { ToolSearchCard } from './ToolSearchCard.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 
 interface MessageViewProps {
@@ -68,6 +69,8 @@ function BlockView({ block }: { block: ChatBlock }) {
       );
     case 'tool_call':
       return <ToolCallCard call={block} />;
+    case 'tool_search':
+      return <ToolSearchCard search={block} />;
     case 'notice':
       if (block.heldTool) return <HeldToolNotice block={block} held={block.heldTool} />;
       return (
@@ -80,9 +83,15 @@ function BlockView({ block }: { block: ChatBlock }) {
 
 function MessageFooter({ message }: { message: ChatMessage }) {
   if (!message.model && !message.usage) return null;
+  const offer = message.toolOffer;
   return (
     <footer className="chat-message-footer muted small">
       {message.model && <span>{message.model}</span>}
+      {offer && offer.searchable > 0 && (
+        <span aria-label="Tools given to the model">
+          {offer.loaded} {offer.loaded === 1 ? 'tool' : 'tools'} loaded · {offer.searchable} searchable
+        </span>
+      )}
       {message.usage && <span aria-label="Tokens used">{formatUsage(message.usage)}</span>}
     </footer>
   );

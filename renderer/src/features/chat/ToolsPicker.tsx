@@ -30,6 +30,15 @@ function ToolsPickerDialog({ conversationId, rows, onClose }: { conversationId: 
   const disabledToolsReceived = useAppStore((state) => state.disabledToolsReceived);
   const showView = useAppStore((state) => state.showView);
   const [error, setError] = useState<string>();
+  const pinned = useAppStore((state) => state.settings?.pinnedTools);
+  const setPinned = (server: string, tool: string, pin: boolean) => {
+    setError(undefined);
+    const key = `${server}/${tool}`;
+    const next = (pinned ?? []).filter((entry) => entry !== key);
+    if (pin) next.push(key);
+    // The host announces the new settings (`settings.changed`); the switch follows them.
+    api.call('settings.update', { pinnedTools: next }).catch((failure: unknown) => setError(errorMessage(failure)));
+  };
   const setEnabled = (server: string, enabled: boolean, tool?: string) => {
     setError(undefined);
     api.call('chat.setToolEnabled', { conversationId, server, enabled, ...(tool ? { tool } : {}) }).then(
@@ -38,7 +47,12 @@ function ToolsPickerDialog({ conversationId, rows, onClose }: { conversationId: 
     );
   };
   return (
-    <Dialog title="Tools in this chat" onClose={onClose} size="wide" description="Switches here apply to this conversation only. Tools switched off in the Servers view stay off everywhere.">
+    <Dialog
+      title="Tools in this chat"
+      onClose={onClose}
+      size="wide"
+      description="Switches here apply to this conversation only. Tools switched off in the Servers view stay off everywhere. With many tools, the model searches for the ones it needs; pinned tools are always loaded, in every chat."
+    >
       <div className="dialog-body tools-picker">
         <FormError message={error} />
         {rows.length === 0 && (
@@ -51,7 +65,7 @@ function ToolsPickerDialog({ conversationId, rows, onClose }: { conversationId: 
         )}
         <ul className="tools-picker-servers" aria-label="Servers">
           {rows.map((row) => (
-            <ServerRow key={row.name} row={row} onToggle={setEnabled} />
+            <ServerRow key={row.name} row={row} onToggle={setEnabled} pinned={pinned ?? []} onPin={setPinned} />
           ))}
         </ul>
       </div>
@@ -59,7 +73,14 @@ function ToolsPickerDialog({ conversationId, rows, onClose }: { conversationId: 
   );
 }
 
-function ServerRow({ row, onToggle }: { row: ToolPickerServer; onToggle: (server: string, enabled: boolean, tool?: string) => void }) {
+interface ServerRowProps {
+  row: ToolPickerServer;
+  onToggle: (server: string, enabled: boolean, tool?: string) => void;
+  pinned: readonly string[];
+  onPin: (server: string, tool: string, pin: boolean) => void;
+}
+
+function ServerRow({ row, onToggle, pinned, onPin }: ServerRowProps) {
   const [expanded, setExpanded] = useState(false);
   const note = !row.connected ? 'Not connected' : row.offGlobally ? 'Tools off in Servers' : undefined;
   const total = row.tools?.length;
@@ -94,6 +115,15 @@ function ServerRow({ row, onToggle }: { row: ToolPickerServer; onToggle: (server
                 {tool.title && <span className="muted"> <ServerText text={tool.title} /></span>}
                 {tool.offGlobally && <span className="pill"> Off in Servers</span>}
                 {tool.description && <span className="tools-picker-description muted small"><ServerText text={tool.description} /></span>}
+              </span>
+              <span className="tools-picker-pin muted small">
+                <Switch
+                  label={`Pin ${writeOutHidden(tool.name)}: always loaded`}
+                  checked={pinned.includes(`${row.name}/${tool.name}`)}
+                  disabled={!tool.offered}
+                  onChange={(pin) => onPin(row.name, tool.name, pin)}
+                />
+                Pin
               </span>
             </li>
           ))}

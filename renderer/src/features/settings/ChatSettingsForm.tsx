@@ -98,6 +98,32 @@ export function ChatSettingsForm({ settings }: { settings: AppSettings }) {
             <p className="field-hint">How much of one tool result the model gets; you always see all of it.</p>
             {fieldError('toolResultCharLimit')}
           </div>
+          <div className="field">
+            <label htmlFor={fieldId('toolSearchMaxTools')}>Tool search above (tools)</label>
+            <input
+              id={fieldId('toolSearchMaxTools')}
+              inputMode="numeric"
+              value={values.toolSearchMaxTools}
+              onChange={(event) => set('toolSearchMaxTools', event.target.value)}
+              {...invalid('toolSearchMaxTools')}
+            />
+            <p className="field-hint">
+              With more tools on than this (1–127), the model gets your pinned tools and those used in the chat, and searches for the rest.
+            </p>
+            {fieldError('toolSearchMaxTools')}
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId('toolSearchMaxTokens')}>Tool search above (estimated tokens)</label>
+            <input
+              id={fieldId('toolSearchMaxTokens')}
+              inputMode="numeric"
+              value={values.toolSearchMaxTokens}
+              onChange={(event) => set('toolSearchMaxTokens', event.target.value)}
+              {...invalid('toolSearchMaxTokens')}
+            />
+            <p className="field-hint">Tool definitions are sent with every request; above this size, tool search is on too.</p>
+            {fieldError('toolSearchMaxTokens')}
+          </div>
         </div>
         <div className="field">
           <label htmlFor={fieldId('systemPrompt')}>System prompt</label>

@@ -8,6 +8,9 @@ const settings: AppSettings = {
   defaultModel: 'claude-sonnet-4-6',
   maxStepsPerTurn: 25,
   toolResultCharLimit: 50_000,
+  toolSearchMaxTools: 40,
+  toolSearchMaxTokens: 15_000,
+  pinnedTools: [],
   providers: {
     anthropic: { baseURL: 'http://127.0.0.1:9999', hasApiKey: false, apiKeyFromEnv: true },
     openai: { hasApiKey: false, apiKeyFromEnv: false, label: 'OpenAI' },
@@ -53,4 +56,12 @@ test('key status never needs the key', () => {
   assert.equal(keyStatus(settings, 'anthropic'), 'environment');
   assert.equal(keyStatus(settings, 'openai'), 'none');
   assert.equal(keyStatus({ ...settings, providers: { ...settings.providers, anthropic: { hasApiKey: true, apiKeyFromEnv: true } } }, 'anthropic'), 'stored');
+});
+
+test('the tool search budget: counts change only what changed, and bad numbers get a clear error', () => {
+  const changed = settingsPatch(settings, { ...formFromSettings(settings), toolSearchMaxTools: '60', toolSearchMaxTokens: '20,000' });
+  assert.deepEqual(changed, { patch: { toolSearchMaxTools: 60, toolSearchMaxTokens: 20_000 }, errors: {} });
+  const wrong = settingsPatch(settings, { ...formFromSettings(settings), toolSearchMaxTools: '200', toolSearchMaxTokens: 'lots' });
+  assert.deepEqual(Object.keys(wrong.errors).sort(), ['toolSearchMaxTokens', 'toolSearchMaxTools']);
+  assert.match(wrong.errors.toolSearchMaxTools ?? '', /between 1 and 127/);
 });

@@ -10,6 +10,8 @@ export interface SettingsFormValues {
   systemPrompt: string;
   maxStepsPerTurn: string;
   toolResultCharLimit: string;
+  toolSearchMaxTools: string;
+  toolSearchMaxTokens: string;
 }
 
 export type SettingsField = keyof SettingsFormValues;
@@ -24,6 +26,8 @@ export function formFromSettings(settings: AppSettings): SettingsFormValues {
     systemPrompt: settings.systemPrompt,
     maxStepsPerTurn: String(settings.maxStepsPerTurn),
     toolResultCharLimit: String(settings.toolResultCharLimit),
+    toolSearchMaxTools: String(settings.toolSearchMaxTools),
+    toolSearchMaxTokens: String(settings.toolSearchMaxTokens),
   };
 }
 
@@ -78,6 +82,13 @@ export function settingsPatch(
   const cap = wholeNumber(values.toolResultCharLimit, 1_000, 2_000_000, 'The tool result cap');
   if (cap.error) errors.toolResultCharLimit = cap.error;
   else if (cap.value !== current.toolResultCharLimit) patch.toolResultCharLimit = cap.value;
+  // OpenAI takes at most 128 tools, the search tool among them.
+  const maxTools = wholeNumber(values.toolSearchMaxTools, 1, 127, 'The tool count budget');
+  if (maxTools.error) errors.toolSearchMaxTools = maxTools.error;
+  else if (maxTools.value !== current.toolSearchMaxTools) patch.toolSearchMaxTools = maxTools.value;
+  const maxTokens = wholeNumber(values.toolSearchMaxTokens, 1_000, 1_000_000, 'The tool token budget');
+  if (maxTokens.error) errors.toolSearchMaxTokens = maxTokens.error;
+  else if (maxTokens.value !== current.toolSearchMaxTokens) patch.toolSearchMaxTokens = maxTokens.value;
 
   return { patch, errors };
 }
