@@ -12,6 +12,7 @@ import type {
 import { HostEventBus } from './event-bus.ts';
 import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
+import type { ServerManagerOptions } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
 import { chatMigrations } from './store/conversations.ts';
 import type { SecretCipher } from './store/secrets.ts';
@@ -53,6 +54,8 @@ export interface HostOptions {
   pickFolder?: (title?: string) => Promise<string | undefined>;
   /** How long questions to the person stay open; tests shorten them. */
   humanTimeouts?: Partial<HumanTimeouts>;
+  /** For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes from. */
+  serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath'>;
 }
 
 /**
@@ -103,6 +106,7 @@ export class Host {
       clientCapabilities: HUMAN_CAPABILITIES,
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
+      ...options.serverStart,
     });
     this.chat = createChatModule({
       db: this.db,

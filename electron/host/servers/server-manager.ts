@@ -74,6 +74,10 @@ export interface ServerManagerOptions {
   oauth?: ServerOAuth;
   configDebounceMs?: number;
   logCapacity?: number;
+  /** Start only these servers; the others are listed but left stopped (`switchboard call` needs just one). */
+  only?: readonly string[];
+  /** Passed to each connection: how long each shutdown step waits (one-shot CLI commands shorten it). */
+  shutdownGraceMs?: number;
 }
 
 export interface CallToolOptions {
@@ -500,7 +504,7 @@ export class ServerManager {
       return;
     }
     // Before start() (one-shot CLI commands) an edit is only written, never started.
-    if (this.closed || !this.started) {
+    if (this.closed || !this.started || (this.options.only && !this.options.only.includes(server.name))) {
       await this.stop(server);
       this.setStatus(server, 'stopped', this.closed ? 'the host shut down' : 'not started yet');
       return;
@@ -667,6 +671,7 @@ export class ServerManager {
       legacySse,
       auth: this.options.oauth && !isStdioConfig(config) ? this.options.oauth.transportAuth(server.name, config.url, config.headers) : undefined,
       holds: this.options.human?.holds,
+      shutdownGraceMs: this.options.shutdownGraceMs,
       hooks: {
         log: (source, level, text) => this.log(server, source, level, text),
         catalogChanged: (lists) => {
