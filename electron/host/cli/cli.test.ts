@@ -12,7 +12,7 @@ import { fixturePng } from '../../../tests/fixtures/servers/fixture-surface.ts';
 const bin = fileURLToPath(new URL('../../../bin/switchboard.mjs', import.meta.url));
 const RUN_TIMEOUT_MS = 60_000;
 // The sources as they are now, not a bundle an earlier build left in out/.
-const sourcesEnv = { ...process.env, SWITCHBOARD_FROM_SOURCES: '1' };
+const sourcesEnv: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_FROM_SOURCES: '1' };
 
 interface Run {
   code: number | null;
