@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { HUMAN_CAPABILITIES } from '../../electron/host/human/human-service.ts';
 import { fixtureScript } from '../fixtures/servers/launch.ts';
 
 export const name = 'switchboard call vs a bare SDK client';
@@ -34,6 +35,8 @@ interface Target {
   args: Record<string, unknown>;
   /** The version to pin the bare client to, to compare on the era Switchboard negotiates with a dual-era server. */
   pin?: string;
+  /** Capabilities for the bare client to offer; by default none, as the SDK's default. */
+  capabilities?: object;
 }
 
 function median(values: number[]): number {
@@ -95,6 +98,15 @@ export async function run(): Promise<{ lines: string[] }> {
         pin: '2026-07-28',
       },
       { label: 'server-everything echo', server: 'everything', command: [process.execPath, everything, 'stdio'], tool: 'echo', args: { message: 'hello' } },
+      {
+        // Offered roots, this server stays up after its input closes: the SDK's own close then waits 2 s.
+        label: "server-everything echo, bare client offering Switchboard's capabilities",
+        server: 'everything',
+        command: [process.execPath, everything, 'stdio'],
+        tool: 'echo',
+        args: { message: 'hello' },
+        capabilities: HUMAN_CAPABILITIES,
+      },
     ];
     const configPath = path.join(scratch, 'mcp.json');
     const servers = Object.fromEntries(targets.map((target) => [target.server, { command: target.command[0], args: target.command.slice(1) }]));
@@ -103,7 +115,8 @@ export async function run(): Promise<{ lines: string[] }> {
 
     for (const target of targets) {
       const switchboard = [process.execPath, bin, 'call', '--config', configPath, '--data-dir', dataDir, target.server, target.tool, '--args', JSON.stringify(target.args)];
-      const bare = [process.execPath, bareScript, JSON.stringify(target.command), target.tool, JSON.stringify(target.args), ...(target.pin ? [target.pin] : [])];
+      const bare = [process.execPath, bareScript, JSON.stringify(target.command), target.tool, JSON.stringify(target.args), target.pin ?? ''];
+      if (target.capabilities) bare.push(JSON.stringify(target.capabilities));
       await measure(switchboard, scratch);
       await measure(bare, scratch);
       const ours: Sample[] = [];
