@@ -9,6 +9,7 @@ import type {
   HostMethodParsedParams,
   HostMethodResults,
 } from '../../shared/api/host-api.ts';
+import { redactUrlsIn } from '../../shared/servers/redact-url.ts';
 import { HostEventBus } from './event-bus.ts';
 import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
@@ -85,7 +86,8 @@ export class Host {
     this.db = openDatabase(this.dataDir, chatMigrations);
     this.settings = new SettingsStore(this.db);
     this.consent = new ConsentBroker({ events: this.events });
-    this.oauth = new ServerOAuth({ secrets: new SecretStore(this.dataDir, options.secretCipher), consent: this.consent, openExternal: options.openExternal });
+    const secrets = new SecretStore(this.dataDir, options.secretCipher);
+    this.oauth = new ServerOAuth({ secrets, consent: this.consent, openExternal: options.openExternal });
     this.human = new HumanService({
       settings: this.settings,
       broker: this.consent,
@@ -106,6 +108,7 @@ export class Host {
       clientCapabilities: HUMAN_CAPABILITIES,
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
+      secrets,
       ...options.serverStart,
     });
     this.chat = createChatModule({
@@ -115,6 +118,7 @@ export class Host {
       events: this.events,
       tools: this.servers,
       asker: consentAsker(this.consent),
+      broker: this.consent,
       secretCipher: options.secretCipher,
     });
     this.chat.approver.policy = this.human.approvalPolicy;
@@ -165,7 +169,9 @@ export class Host {
     try {
       return await handler(parsed.data);
     } catch (error) {
-      throw HostError.from(error);
+      // Addresses in any error (a connect failure, an OAuth or HTTP error from the SDK) lose their query and user:password.
+      const failure = HostError.from(error);
+      throw new HostError(failure.code, redactUrlsIn(failure.message));
     }
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessage, Conversation, ConversationSummary, SearchHit, TurnState } from '../chat/chat-types.ts';
 import type { AppSettings, ModelInfo, ToolGrant } from '../chat/settings-types.ts';
+import type { HeldTool } from '../chat/tool-definition.ts';
 
 const id = z.string().min(1).max(200);
 const provider = z.enum(['anthropic', 'openai']);
@@ -44,6 +45,10 @@ export const chatMethods = {
   'settings.listModels': z.object({ provider }).strict(),
   'grants.list': z.object({}).strict(),
   'grants.revoke': z.object({ id }).strict(),
+  /** Tools held back from the model because they changed since the person approved them. */
+  'grants.heldTools': z.object({}).strict(),
+  /** Opens the `tool-change` review of a changed tool (or finds the one already open). */
+  'grants.review': z.object({ server: z.string().min(1).max(200), tool: z.string().min(1).max(500) }).strict(),
 } as const;
 
 export interface ChatResults {
@@ -63,6 +68,8 @@ export interface ChatResults {
   'settings.listModels': ModelInfo[];
   'grants.list': ToolGrant[];
   'grants.revoke': { revoked: string };
+  'grants.heldTools': HeldTool[];
+  'grants.review': { requestId: string };
 }
 
 export interface ChatEvents {
@@ -74,6 +81,7 @@ export interface ChatEvents {
   'chat.turn': { conversationId: string; state: TurnState };
   'settings.changed': AppSettings;
   'grants.changed': ToolGrant[];
+  'grants.heldTools': HeldTool[];
 }
 
 export const chatEventNames = [
@@ -83,4 +91,5 @@ export const chatEventNames = [
   'chat.turn',
   'settings.changed',
   'grants.changed',
+  'grants.heldTools',
 ] as const satisfies readonly (keyof ChatEvents)[];

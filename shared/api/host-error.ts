@@ -10,6 +10,8 @@ export type HostErrorCode =
   | 'timeout'
   | 'cancelled'
   | 'unauthorized'
+  /** The data folder could not be written: a full disk, a read-only folder. */
+  | 'storage_failed'
   | 'internal';
 
 export interface SerializedHostError {

@@ -55,8 +55,9 @@ export interface ConfigSnapshot {
   fileError?: string;
   /**
    * Entries by name, as written in the file (validated or not), except that every `env` and `headers` value is
-   * `STORED_VALUE` (shared/servers/stored-values.ts): secrets never reach the renderer. `servers.update` takes
-   * the marker back as "keep the stored value"; `servers.add` refuses it.
+   * a marker (shared/servers/stored-values.ts): `STORED_VALUE` for one in the secret store, `WRITTEN_VALUE` for
+   * one written into the file by hand. Secrets never reach the renderer. `servers.update` takes either marker
+   * back as "keep the stored value"; `servers.add` refuses them. Values sent anew go to the secret store.
    */
   entries: Record<string, unknown>;
 }

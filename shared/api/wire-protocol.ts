@@ -11,6 +11,17 @@ import type { HostErrorCode } from './host-error.ts';
 /** Where the host accepts the WebSocket, on the same origin as the page. */
 export const WIRE_PATH = '/api';
 
+/**
+ * The subprotocol a browser-mode client offers, and the only one the host echoes back. Next to it the
+ * client offers `WIRE_TOKEN_PROTOCOL_PREFIX + token`: the proof that it is the page this instance served
+ * (only that origin's sessionStorage holds the token), sent in the handshake and never echoed.
+ */
+export const WIRE_SUBPROTOCOL = 'switchboard.v1';
+export const WIRE_TOKEN_PROTOCOL_PREFIX = 'switchboard.token.';
+
+/** Where the printed address carries the token: the fragment, which a browser never sends to any server. */
+export const TOKEN_FRAGMENT_KEY = 'token';
+
 /** Larger frames are refused by the host (and the socket closed); a client should not send them. */
 export const WIRE_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
@@ -25,6 +36,7 @@ const hostErrorCodes = [
   'timeout',
   'cancelled',
   'unauthorized',
+  'storage_failed',
   'internal',
 ] as const satisfies readonly HostErrorCode[];
 

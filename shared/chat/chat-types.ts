@@ -42,6 +42,8 @@ export interface NoticeBlock {
   type: 'notice';
   level: 'info' | 'warning' | 'error';
   text: string;
+  /** A tool held back from the model because it changed since it was approved: the notice offers its review. */
+  heldTool?: { server: string; tool: string };
 }
 
 export type ChatBlock = TextBlock | ToolCallBlock | NoticeBlock;

@@ -30,4 +30,6 @@ export interface ToolGrant {
   /** Hash of the tool's definition when granted: a changed tool is not covered. */
   definitionHash: string;
   createdAt: number;
+  /** The server lists the tool now with another definition: the grant does not apply until the change is reviewed. */
+  changed?: boolean;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { CreateMessageRequestParams, CreateMessageResult, ToolAnnotations } from '@modelcontextprotocol/client';
+import type { PinnedDefinition } from '../chat/tool-definition.ts';
+import type { DefinitionDiffSection } from './definition-diff.ts';
 import type { ElicitationResult, Field } from './elicitation-form.ts';
 import type { LaunchConfig, LaunchReview } from './launch-review.ts';
 import type { UrlAnalysis } from './url-safety.ts';
@@ -9,7 +11,7 @@ import type { UrlAnalysis } from './url-safety.ts';
  * an input; the broker turns it into the payload the renderer shows; the person's answer is checked against
  * the schema of its kind before anything acts on it.
  */
-export const consentKinds = ['tool-approval', 'elicitation-form', 'elicitation-url', 'sampling', 'server-trust', 'open-url'] as const;
+export const consentKinds = ['tool-approval', 'elicitation-form', 'elicitation-url', 'sampling', 'server-trust', 'open-url', 'tool-change'] as const;
 export type ConsentKind = (typeof consentKinds)[number];
 
 /** Where in the chat the request comes from, so the UI can show it next to the turn or tool call. */
@@ -78,6 +80,17 @@ export interface OpenUrlInput {
   source?: string;
 }
 
+/** A tool the person approved whose definition changed since (a "rug pull" until shown otherwise). */
+export interface ToolChangeInput {
+  tool: string;
+  /** As approved; absent for a grant given before Switchboard kept approved definitions. */
+  previous?: PinnedDefinition;
+  /** As the server lists it now: what approving pins. */
+  current: PinnedDefinition;
+  /** When the previous definition was approved (epoch ms). */
+  approvedAt?: number;
+}
+
 export interface ConsentInputs {
   'tool-approval': ToolApprovalInput;
   'elicitation-form': ElicitationFormInput;
@@ -85,6 +98,7 @@ export interface ConsentInputs {
   sampling: SamplingInput;
   'server-trust': ServerTrustInput;
   'open-url': OpenUrlInput;
+  'tool-change': ToolChangeInput;
 }
 
 // ---- What the renderer shows ----
@@ -110,6 +124,11 @@ export interface OpenUrlPayload extends OpenUrlInput {
   analysis: UrlAnalysis;
 }
 
+export interface ToolChangePayload extends ToolChangeInput {
+  /** Part by part, before and after, changed words marked. */
+  sections: DefinitionDiffSection[];
+}
+
 export interface ConsentPayloads {
   'tool-approval': ToolApprovalInput;
   'elicitation-form': ElicitationFormPayload;
@@ -117,6 +136,7 @@ export interface ConsentPayloads {
   sampling: SamplingInput;
   'server-trust': ServerTrustPayload;
   'open-url': OpenUrlPayload;
+  'tool-change': ToolChangePayload;
 }
 
 // ---- What the person answers ----
@@ -177,6 +197,12 @@ export const consentAnswerSchemas = {
     z.object({ decision: z.literal('deny') }).strict(),
   ]),
   'open-url': z.discriminatedUnion('decision', [z.object({ decision: z.literal('open') }).strict(), z.object({ decision: z.literal('cancel') }).strict()]),
+  /** `approve` pins the new definition (and moves the tool's grants to it); `keep-held` leaves it out; `switch-off` turns the tool's switch off. */
+  'tool-change': z.discriminatedUnion('decision', [
+    z.object({ decision: z.literal('approve') }).strict(),
+    z.object({ decision: z.literal('keep-held') }).strict(),
+    z.object({ decision: z.literal('switch-off') }).strict(),
+  ]),
 } as const satisfies Record<ConsentKind, z.ZodType>;
 
 /** Answers as the host receives them (defaults applied). */

@@ -61,12 +61,16 @@ export interface StdioLaunch {
   args?: readonly string[];
   env?: Readonly<Record<string, string>>;
   cwd?: string;
+  /** Env names whose values come from Switchboard's secret store; every other value is written in mcp.json. */
+  fromSecretStore?: readonly string[];
 }
 
 export interface RemoteLaunch {
   url: string;
   headers?: Readonly<Record<string, string>>;
   type?: string;
+  /** Header names whose values come from Switchboard's secret store; every other value is written in mcp.json. */
+  fromSecretStore?: readonly string[];
 }
 
 export type LaunchConfig = StdioLaunch | RemoteLaunch;
@@ -172,7 +176,7 @@ function reviewStdio(config: StdioLaunch): LaunchReview {
       });
     }
   });
-  checkEnv(env, risks);
+  checkEnv(env, config.fromSecretStore ?? [], risks);
 
   const sorted = risks.sorted();
   return {
@@ -484,7 +488,25 @@ export function looksLikeSecretName(name: string): boolean {
   return upper !== 'PWD' && upper !== 'OLDPWD' && SECRET_NAME.test(upper);
 }
 
-function checkEnv(env: Readonly<Record<string, string>>, risks: Risks): void {
+/**
+ * Says truly where each secret-looking value is: in Switchboard's secret store (typed in the app), or written
+ * in mcp.json as plain text (by hand, or by another program), which the file's owner-only mode is all that guards.
+ */
+function whereSecretsAre(names: readonly string[], stored: readonly string[], givenTo: string): string {
+  const inStore = names.filter((name) => stored.includes(name));
+  const inFile = names.filter((name) => !stored.includes(name));
+  const verb = (list: readonly string[], one: string, many: string) => (list.length === 1 ? one : many);
+  const parts: string[] = [];
+  if (inStore.length > 0) parts.push(`${inStore.join(', ')} ${verb(inStore, 'is', 'are')} kept in Switchboard's secret storage, never shown or logged`);
+  if (inFile.length > 0) {
+    parts.push(
+      `${inFile.join(', ')} ${verb(inFile, 'is', 'are')} written in mcp.json as plain text (readable by anyone who can read that file); edit the server and enter ${verb(inFile, 'it', 'them')} again to move ${verb(inFile, 'it', 'them')} to secret storage`,
+    );
+  }
+  return `${parts.join('; ')}. ${verb(names, 'It is', 'They are')} ${givenTo}.`;
+}
+
+function checkEnv(env: Readonly<Record<string, string>>, stored: readonly string[], risks: Risks): void {
   const keys = Object.keys(env).sort();
   const secrets = keys.filter(looksLikeSecretName);
   if (secrets.length > 0) {
@@ -492,7 +514,7 @@ function checkEnv(env: Readonly<Record<string, string>>, risks: Risks): void {
       code: 'secret-env',
       severity: 'info',
       title: 'Secrets in the environment',
-      explanation: `${secrets.join(', ')} look${secrets.length === 1 ? 's' : ''} like secret${secrets.length === 1 ? '' : 's'}: kept in secret storage, never shown or logged, and given only to this server.`,
+      explanation: `${secrets.join(', ')} look${secrets.length === 1 ? 's' : ''} like secret${secrets.length === 1 ? '' : 's'}. ${whereSecretsAre(secrets, stored, 'given only to this server')}`,
     });
   }
   for (const key of keys) {
@@ -573,7 +595,7 @@ function reviewRemote(config: RemoteLaunch): LaunchReview {
       code: 'secret-header',
       severity: 'info',
       title: 'Credentials in headers',
-      explanation: `${secretHeaders.join(', ')} carr${secretHeaders.length === 1 ? 'ies' : 'y'} credentials: kept in secret storage, never shown or logged, and sent only to this server.`,
+      explanation: `${secretHeaders.join(', ')} carr${secretHeaders.length === 1 ? 'ies' : 'y'} credentials. ${whereSecretsAre(secretHeaders, config.fromSecretStore ?? [], 'sent only to this server')}`,
     });
   }
   if (transport === 'sse') {

@@ -69,6 +69,26 @@ describe('analyzeUrl: schemes are deny-by-default', () => {
     allowed('http://127.45.6.7/');
   });
 
+  it('says which port a loopback page is on and that another program serves it, the default port too', () => {
+    assert.match(allowed('http://127.0.0.1:8080/cb').warnings[0].message, /port 8080 of this computer, served by another program there, not by Switchboard/);
+    assert.match(allowed('http://localhost/').warnings[0].message, /port 80 of this computer/);
+    assert.match(allowed('https://localhost/').warnings[0].message, /port 443 of this computer/);
+  });
+
+  it("never offers Switchboard's own port as a link target, however the loopback host is written", () => {
+    const own = { ownPorts: [4700] };
+    for (const url of ['http://127.0.0.1:4700/', 'http://localhost:4700/#token=x', 'http://0x7f.1:4700/api', 'http://[::1]:4700/', 'http://127.9.9.9:4700/']) {
+      const analysis = analyzeUrl(url, own);
+      assert.equal(analysis.ok, false, url);
+      assert.match(analysis.blockedReason ?? '', /Switchboard's own address \(port 4700 on this computer\)/, url);
+      assert.deepEqual(codes(analysis), [], 'no "another program" warning for our own port');
+    }
+    assert.equal(analyzeUrl('http://localhost/', { ownPorts: [80] }).ok, false, 'the default port counts');
+    assert.equal(analyzeUrl('http://127.0.0.1:4701/', own).ok, true, 'another port is another program');
+    assert.equal(analyzeUrl('https://example.com:4700/', own).ok, true, 'the same port on another host is not ours');
+    assert.equal(analyzeUrl('http://127.0.0.1:4700/').ok, true, 'without the context nothing is known about our port');
+  });
+
   it('judges the address the browser will really contact, not how it was written', () => {
     assert.equal(allowed('http://0x7f.1:8080/cb').url, 'http://127.0.0.1:8080/cb');
     assert.equal(allowed('http://2130706433/').url, 'http://127.0.0.1/');

@@ -63,6 +63,15 @@ export interface UrlAnalysis {
   blockedReason?: string;
 }
 
+/** What the host knows about itself that a URL is checked against. */
+export interface UrlContext {
+  /**
+   * The loopback ports Switchboard itself answers on (browser mode's). A link there would open Switchboard
+   * inside itself, on a server's say-so, so it is never offered.
+   */
+  ownPorts?: Iterable<number>;
+}
+
 /** Longer than any real sign-in or payment link; beyond it a URL is hiding something or breaking something. */
 export const MAX_URL_LENGTH = 4096;
 
@@ -122,7 +131,21 @@ function toUnicode(hostname: string): string {
   }
 }
 
-export function analyzeUrl(input: string): UrlAnalysis {
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** The port the browser will contact: the written one, else the scheme's default. */
+function effectivePort(parsed: WhatwgUrl): string {
+  return parsed.port || (DEFAULT_PORTS[parsed.protocol] ?? '');
+}
+
+function isOwnAddress(parsed: WhatwgUrl, context: UrlContext): boolean {
+  if (!isLoopbackHost(parsed.hostname) || context.ownPorts === undefined) return false;
+  const port = Number(effectivePort(parsed));
+  for (const own of context.ownPorts) if (own === port) return true;
+  return false;
+}
+
+export function analyzeUrl(input: string, context: UrlContext = {}): UrlAnalysis {
   const text = typeof input === 'string' ? input : '';
   const unparsed = (reason: string): UrlAnalysis => ({
     ok: false,
@@ -160,10 +183,13 @@ export function analyzeUrl(input: string): UrlAnalysis {
       message: 'The address contained invisible or control characters. They were removed; check the address as shown.',
     });
   }
-  if (parsed.hostname !== '') warnings.push(...hostWarnings(parsed, hostUnicode, registrable));
+  const own = isOwnAddress(parsed, context);
+  if (parsed.hostname !== '' && !own) warnings.push(...hostWarnings(parsed, hostUnicode, registrable));
   warnings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 
-  const blockedReason = blockReason(parsed, text);
+  const blockedReason = own
+    ? `This is Switchboard's own address (port ${effectivePort(parsed)} on this computer). A link never opens Switchboard itself: use the window you already have.`
+    : blockReason(parsed, text);
   return { ok: blockedReason === undefined, url: parsed.href, display, warnings, ...(blockedReason ? { blockedReason } : {}) };
 }
 
@@ -193,7 +219,7 @@ function hostWarnings(parsed: WhatwgUrl, hostUnicode: string, registrable: strin
     warnings.push({
       code: 'loopback',
       severity: 'caution',
-      message: `Opens a page served by a program on this computer${parsed.port ? ` (port ${parsed.port})` : ''}. Continue only if you expect one, for example to finish signing in.`,
+      message: `Opens a page on port ${effectivePort(parsed)} of this computer, served by another program there, not by Switchboard. Continue only if you expect one, for example to finish signing in.`,
     });
     return warnings;
   }

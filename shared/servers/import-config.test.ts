@@ -84,6 +84,9 @@ test('text that is not a config says why', () => {
   const garbage = parseImportText('npx -y something');
   assert.equal(garbage.ok, false);
   assert.match(!garbage.ok ? garbage.error : '', /^the pasted text is not valid JSON: /);
+  // A pasted config with an unquoted token: the place is given, the text is never quoted back.
+  const token = parseImportText('{ "mcpServers": { "gh": { "command": "x", "env": { "GITHUB_TOKEN": ghp_pastedSecret } } } }');
+  assert.equal(!token.ok ? token.error : '', 'the pasted text is not valid JSON: line 1, column 68: expected a JSON value');
   assert.deepEqual(parseImportText('{ "theme": "dark" }'), {
     ok: false,
     error: 'found no server entries: expected "mcpServers", "servers", a map of names to entries, or one entry with "command" or "url"',

@@ -1,5 +1,6 @@
 import type { ImportCandidate } from '../api/servers-api.ts';
 import { parseServerEntry, serverNameSchema } from './server-config.ts';
+import { describeJsonSyntaxError } from './json-syntax-error.ts';
 
 export type ImportParse = { ok: true; candidates: ImportCandidate[] } | { ok: false; error: string };
 
@@ -46,15 +47,16 @@ function readLenientJson(text: string): Json {
   if (trimmed === '') return { ok: false, error: 'nothing to import: the text is empty' };
   const cleaned = stripJsonComments(trimmed);
   const attempts = [cleaned, `{${cleaned}}`];
-  let firstError = '';
   for (const attempt of attempts) {
     try {
       return { ok: true, value: JSON.parse(attempt) };
-    } catch (error) {
-      firstError ||= (error as Error).message;
+    } catch {
+      // Tried as it is, then as the inside of an object.
     }
   }
-  return { ok: false, error: `the pasted text is not valid JSON: ${firstError}` };
+  // JSON.parse's message quotes a piece of the text, which may be a token: give the place instead.
+  const cleanedHasLines = cleaned.split('\n').length === trimmed.split('\n').length;
+  return { ok: false, error: `the pasted text is not valid JSON: ${describeJsonSyntaxError(cleaned)}${cleanedHasLines ? '' : ' (counted without its comments)'}` };
 }
 
 /** Drops `//` and `/* … *\/` comments and trailing commas outside strings (VS Code writes JSON with comments). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeJsonSyntaxError } from './json-syntax-error.ts';
 
 /*
  * Values Node would refuse at spawn or fetch time are refused here instead: those errors quote the value, and
@@ -112,8 +113,9 @@ export function parseConfigText(text: string): ParsedConfigFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    return { fileError: `mcp.json is not valid JSON: ${(error as Error).message}`, entries: [], raw: {} };
+  } catch {
+    // JSON.parse's message quotes part of the file, which may be an unquoted token: give the place instead.
+    return { fileError: `mcp.json is not valid JSON: ${describeJsonSyntaxError(text)}`, entries: [], raw: {} };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { fileError: 'mcp.json must be a JSON object with an "mcpServers" object', entries: [], raw: {} };

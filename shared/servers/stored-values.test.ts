@@ -1,23 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseServerEntry } from './server-config.ts';
-import { findStoredValues, redactEntries, redactEntry, STORED_VALUE } from './stored-values.ts';
+import { secretRef } from './secret-ref.ts';
+import { findStoredValues, isStoredValue, redactEntries, redactEntry, STORED_VALUE, WRITTEN_VALUE } from './stored-values.ts';
 
-test('every env and header value is replaced by the marker; keys and everything else stay', () => {
-  const stdio = { command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: 'sk-1', EMPTY: '' }, cwd: '/tmp', disabled: true };
-  assert.deepEqual(redactEntry(stdio), { ...stdio, env: { TOKEN: STORED_VALUE, EMPTY: STORED_VALUE } });
+test('every env and header value is replaced by a marker that says where it is; keys and everything else stay', () => {
+  const ref = secretRef('abcdefgh1234');
+  const stdio = { command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: 'sk-1', EMPTY: '', KEPT: ref }, cwd: '/tmp', disabled: true };
+  assert.deepEqual(redactEntry(stdio), { ...stdio, env: { TOKEN: WRITTEN_VALUE, EMPTY: WRITTEN_VALUE, KEPT: STORED_VALUE } });
   const remote = { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' }, note: 'kept' };
-  assert.deepEqual(redactEntry(remote), { ...remote, headers: { Authorization: STORED_VALUE } });
-  assert.deepEqual(stdio.env, { TOKEN: 'sk-1', EMPTY: '' }, 'the stored entry is not changed');
+  assert.deepEqual(redactEntry(remote), { ...remote, headers: { Authorization: WRITTEN_VALUE } });
+  assert.ok(isStoredValue(STORED_VALUE) && isStoredValue(WRITTEN_VALUE), 'both markers mean "keep"');
+  assert.deepEqual(stdio.env, { TOKEN: 'sk-1', EMPTY: '', KEPT: ref }, 'the stored entry is not changed');
 });
 
 test('an env or headers field that is not an object is replaced whole; other values of any type are hidden too', () => {
-  assert.deepEqual(redactEntry({ command: 'x', env: 'TOKEN=sk-1' }), { command: 'x', env: STORED_VALUE });
-  assert.deepEqual(redactEntry({ url: 'u', headers: ['Authorization: Bearer t'] }), { url: 'u', headers: STORED_VALUE });
-  assert.deepEqual(redactEntry({ command: 'x', env: { N: 5, O: { deep: 'sk' } } }), { command: 'x', env: { N: STORED_VALUE, O: STORED_VALUE } });
+  assert.deepEqual(redactEntry({ command: 'x', env: 'TOKEN=sk-1' }), { command: 'x', env: WRITTEN_VALUE });
+  assert.deepEqual(redactEntry({ url: 'u', headers: ['Authorization: Bearer t'] }), { url: 'u', headers: WRITTEN_VALUE });
+  assert.deepEqual(redactEntry({ command: 'x', env: { N: 5, O: { deep: 'sk' } } }), { command: 'x', env: { N: WRITTEN_VALUE, O: WRITTEN_VALUE } });
   assert.equal(redactEntry('not an entry'), 'not an entry');
   assert.deepEqual(redactEntries({ a: { command: 'x', env: { K: 'v' } }, b: { url: 'u' } }), {
-    a: { command: 'x', env: { K: STORED_VALUE } },
+    a: { command: 'x', env: { K: WRITTEN_VALUE } },
     b: { url: 'u' },
   });
 });

@@ -1,20 +1,30 @@
+import { isSecretRef } from './secret-ref.ts';
+
 /**
  * Env and header values of configured servers (tokens, API keys) stay in the host: the renderer only ever gets
- * entries where each such value is replaced by `STORED_VALUE`, with every key kept, and sends the marker back
- * in `servers.update` to mean "keep what is stored for this key".
+ * entries where each such value is replaced by a marker, with every key kept, and sends a marker back in
+ * `servers.update` to mean "keep what is stored for this key". `STORED_VALUE` stands for a value in the
+ * secret store (mcp.json holds a reference to it); `WRITTEN_VALUE` for one a person wrote into mcp.json by
+ * hand, which stays there as plain text, so the form can say which is which.
  *
- * The marker holds NUL characters, which can be in neither an environment variable (C strings) nor an HTTP
- * header value (RFC 9110), so it can never be mistaken for a real value, and the entry schemas refuse it.
+ * The markers hold NUL characters, which can be in neither an environment variable (C strings) nor an HTTP
+ * header value (RFC 9110), so they can never be mistaken for a real value, and the entry schemas refuse them.
  */
 export const STORED_VALUE = '\u0000switchboard:stored-value\u0000';
+export const WRITTEN_VALUE = '\u0000switchboard:written-value\u0000';
 
 /** The parts of an entry whose values are never shown. */
 export const SECRET_FIELDS = ['env', 'headers'] as const;
 
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
+/** Either marker: both mean "keep the value the host has for this key". */
 export function isStoredValue(value: unknown): boolean {
-  return value === STORED_VALUE;
+  return value === STORED_VALUE || value === WRITTEN_VALUE;
+}
+
+function markerFor(value: unknown): string {
+  return isSecretRef(value) ? STORED_VALUE : WRITTEN_VALUE;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -31,7 +41,7 @@ export function redactEntry(entry: unknown): unknown {
   for (const field of SECRET_FIELDS) {
     if (!Object.hasOwn(result, field)) continue;
     const value = result[field];
-    result[field] = isRecord(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, STORED_VALUE])) : STORED_VALUE;
+    result[field] = isRecord(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, markerFor(item)])) : WRITTEN_VALUE;
   }
   return result;
 }

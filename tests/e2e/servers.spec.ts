@@ -80,7 +80,9 @@ test.describe('with no servers configured', () => {
       await expect(dialog).toBeHidden();
       await expect(ui.card('web')).toHaveAttribute('data-status', 'connected');
       await expect(ui.card('web')).toContainText('http');
-      expect((await switchboard.readConfig()).mcpServers?.web).toEqual({ url: remote.url, headers: { 'X-Team': 'blue' } });
+      // A header value typed in the form is kept in the secret store; mcp.json refers to it.
+      expect((await switchboard.readConfig()).mcpServers?.web).toEqual({ url: remote.url, headers: { 'X-Team': expect.stringMatching(/^\$\{switchboard-secret:[\w-]+\}$/) } });
+      expect(JSON.stringify(await switchboard.readConfig())).not.toContain('blue');
 
       await ui.tab('Info').click();
       await expect(page.getByRole('tabpanel')).toContainText(remote.url);
@@ -230,7 +232,7 @@ test.describe('with a modern fixture server', () => {
 
     // Another window runs the tool, so this page stays on the Log tab while lines arrive.
     const other = await context.newPage();
-    await other.goto(new URL('/', switchboard.url).href);
+    await other.goto(switchboard.url);
     const writer = serversPage(other);
     // The form's text input is one line, so each call logs one long entry that wraps over many rows.
     const writeLines = async (prefix: string, count: number) => {
@@ -300,11 +302,11 @@ test.describe('with a modern fixture server', () => {
     const banner = page.getByRole('alert').filter({ hasText: 'Disconnected from Switchboard' });
     await expect(banner).toBeVisible();
 
-    // Changed while this page cannot hear about it; a second page (same cookie) sees the host take it in.
+    // Changed while this page cannot hear about it; a second page, opened from the printed address, sees the host take it in.
     const servers = { modern: fixtureStdio('modern'), broken: { url: 'ftp://example.com' } };
     await writeFile(switchboard.configPath, JSON.stringify({ mcpServers: servers }));
     const other = await context.newPage();
-    await other.goto(new URL('/', switchboard.url).href);
+    await other.goto(switchboard.url);
     await expect(serversPage(other).card('broken')).toBeVisible();
     await other.close();
 
@@ -396,7 +398,8 @@ test.describe('with servers that hold an env secret and a header token', () => {
     const dialog = ui.dialog('Edit keeper');
     await expect(dialog.getByLabel('Variable 1 name')).toHaveValue('FIXTURE_TOKEN');
     await expect(dialog.getByLabel('Variable 1 value')).toHaveValue('');
-    await expect(dialog.getByLabel('Variable 1 value')).toHaveAttribute('placeholder', '•••• stored');
+    // Written into mcp.json by hand: the form says so, and the value stays there.
+    await expect(dialog.getByLabel('Variable 1 value')).toHaveAttribute('placeholder', '•••• in mcp.json (plain text)');
     await expect(dialog.getByRole('button', { name: 'Replace variable 1' })).toBeVisible();
     const editedArgs = [...keeper.args, '--name', 'kept-secret'];
     await dialog.getByLabel('Arguments').fill(editedArgs.join('\n'));
@@ -424,10 +427,14 @@ test.describe('with servers that hold an env secret and a header token', () => {
     expect(await page.content()).not.toContain(pastedSecret);
     await remote.getByRole('button', { name: 'Save' }).click();
     await expect(remote).toBeHidden();
-    expect((await switchboard.readConfig()).mcpServers?.remote).toMatchObject({ headers: { Authorization: pastedSecret, 'X-Team': 'blue' } });
+    // Typed in the app: kept in the secret store, and mcp.json only refers to it.
+    expect((await switchboard.readConfig()).mcpServers?.remote).toMatchObject({
+      headers: { Authorization: expect.stringMatching(/^\$\{switchboard-secret:[\w-]+\}$/), 'X-Team': 'blue' },
+    });
+    expect(JSON.stringify(await switchboard.readConfig())).not.toContain('e2e-pasted-write-only');
     await ui.card('remote').getByRole('button', { name: 'Edit' }).click();
-    await expect(remote.getByLabel('Header 1 value')).toHaveAttribute('placeholder', '•••• stored');
-    await expect(remote.getByLabel('Header 2 value')).toHaveAttribute('placeholder', '•••• stored');
+    await expect(remote.getByLabel('Header 1 value')).toHaveAttribute('placeholder', '•••• in secret storage');
+    await expect(remote.getByLabel('Header 2 value')).toHaveAttribute('placeholder', '•••• in mcp.json (plain text)');
 
     const shown = await pageText();
     for (const secret of [envSecret, 'e2e-header-never', 'e2e-pasted-write-only']) {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { chatMethods, ChatResults } from '../../../shared/api/chat-api.ts';
 import type { GrantStore } from '../chat/approval/grant-store.ts';
+import type { ToolReviews } from '../chat/approval/tool-reviews.ts';
 import type { ChatService } from '../chat/chat-service.ts';
 import type { ChatSettings } from '../chat/chat-settings.ts';
 import { exportJson, exportMarkdown } from '../chat/conversation-export.ts';
@@ -21,12 +22,13 @@ export interface ChatHandlerDeps {
   store: ConversationStore;
   settings: ChatSettings;
   grants: GrantStore;
+  reviews: ToolReviews;
   providers: ProviderFactory;
   events: HostEventBus;
 }
 
 /** The chat, settings and grants part of HostApi. No result carries an API key: settings say only whether one is set. */
-export function createChatHandlers({ chat, store, settings, grants, providers, events }: ChatHandlerDeps): ChatHandlers {
+export function createChatHandlers({ chat, store, settings, grants, reviews, providers, events }: ChatHandlerDeps): ChatHandlers {
   const settingsChanged = <T>(result: T): T => {
     events.emit('settings.changed', settings.get());
     return result;
@@ -39,22 +41,30 @@ export function createChatHandlers({ chat, store, settings, grants, providers, e
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
     'chat.delete': async ({ id }) => {
       await chat.delete(id);
-      events.emit('grants.changed', grants.list());
+      events.emit('grants.changed', reviews.grants());
       return { deleted: id };
     },
     'chat.export': async ({ id, format }) => (format === 'markdown' ? exportMarkdown(chat.get(id)) : exportJson(chat.get(id))),
-    'chat.send': async (params) => ({ userMessageId: chat.send(params).userMessageId }),
+    'chat.send': async (params) => {
+      const { userMessageId, done } = chat.send(params);
+      // The UI follows the turn through events; a failure the turn could not put in the conversation is
+      // reported here rather than left as an unhandled rejection.
+      done.catch((error: unknown) => process.emitWarning(`a chat turn failed: ${error instanceof Error ? error.message : String(error)}`));
+      return { userMessageId };
+    },
     'chat.stop': async ({ conversationId }) => ({ stopped: await chat.stop(conversationId) }),
     'chat.setToolEnabled': async ({ conversationId, server, tool, enabled }) => chat.setToolEnabled(conversationId, server, tool, enabled),
     'settings.get': async () => settings.get(),
     'settings.update': async (patch) => settingsChanged(settings.update(patch)),
     'settings.setApiKey': async ({ provider, apiKey }) => settingsChanged(settings.setApiKey(provider, apiKey)),
     'settings.listModels': async ({ provider }) => listModelsOrFallback(providers, provider),
-    'grants.list': async () => grants.list(),
+    'grants.list': async () => reviews.grants(),
     'grants.revoke': async ({ id }) => {
       if (!grants.revoke(id)) throw new HostError('not_found', `no grant with id ${id}`);
-      events.emit('grants.changed', grants.list());
+      events.emit('grants.changed', reviews.grants());
       return { revoked: id };
     },
+    'grants.heldTools': async () => reviews.held(),
+    'grants.review': async ({ server, tool }) => reviews.review(server, tool),
   };
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { STORED_VALUE } from '../../../shared/servers/stored-values.ts';
+import { STORED_VALUE, WRITTEN_VALUE } from '../../../shared/servers/stored-values.ts';
 import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
 import { createHarness } from '../servers/test-support/manager-harness.ts';
 import { createServersHandlers } from './servers-handlers.ts';
@@ -68,8 +68,8 @@ test('env and header values never leave through the handlers; a marker sent back
 
   const snapshot = await handlers['servers.config']({});
   assert.deepEqual(snapshot.entries, {
-    local: { ...stored.local, env: { FIXTURE_SECRET: STORED_VALUE, REGION: STORED_VALUE } },
-    web: { ...stored.web, headers: { Authorization: STORED_VALUE, 'X-Team': STORED_VALUE } },
+    local: { ...stored.local, env: { FIXTURE_SECRET: WRITTEN_VALUE, REGION: WRITTEN_VALUE } },
+    web: { ...stored.web, headers: { Authorization: WRITTEN_VALUE, 'X-Team': WRITTEN_VALUE } },
   });
   const launch = (await handlers['servers.list']({})).find((state) => state.name === 'local')?.launch;
   assert.ok(launch?.transport === 'stdio');

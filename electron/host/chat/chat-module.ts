@@ -6,9 +6,13 @@ import { SecretStore } from '../store/secrets.ts';
 import type { SecretCipher } from '../store/secrets.ts';
 import { createChatHandlers } from '../api/chat-handlers.ts';
 import type { ChatHandlers } from '../api/chat-handlers.ts';
+import type { ConsentBroker } from '../consent/consent-broker.ts';
 import { GrantStore } from './approval/grant-store.ts';
+import { PinStore } from './approval/pin-store.ts';
 import { ToolApprover } from './approval/tool-approver.ts';
 import type { ApprovalAsker } from './approval/tool-approver.ts';
+import { ToolReviews } from './approval/tool-reviews.ts';
+import type { ReviewedServers } from './approval/tool-reviews.ts';
 import { ChatService } from './chat-service.ts';
 import { ChatSettings } from './chat-settings.ts';
 import { providerFactory } from './providers/provider-factory.ts';
@@ -20,8 +24,10 @@ export interface ChatModuleOptions {
   dataDir: string;
   settings: SettingsStore;
   events: HostEventBus;
-  tools: ChatToolHost;
+  tools: ChatToolHost & ReviewedServers;
   asker: ApprovalAsker;
+  /** Where reviews of changed tools are asked. */
+  broker: Pick<ConsentBroker, 'request' | 'open'>;
   secretCipher?: SecretCipher;
   env?: Record<string, string | undefined>;
   /** Tests and the CLI may bring their own. */
@@ -33,6 +39,7 @@ export interface ChatModule {
   conversations: ConversationStore;
   settings: ChatSettings;
   grants: GrantStore;
+  reviews: ToolReviews;
   secrets: SecretStore;
   approver: ToolApprover;
   handlers: ChatHandlers;
@@ -45,10 +52,15 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
   const secrets = new SecretStore(options.dataDir, options.secretCipher);
   const settings = new ChatSettings(options.settings, secrets, options.env);
   const grants = new GrantStore(options.db);
+  const pins = new PinStore(options.db);
+  const reviews = new ToolReviews({ pins, grants, servers: options.tools, broker: options.broker, events: options.events });
+  const stopWatching = reviews.watch();
   const approver = new ToolApprover({
     grants,
+    pins,
     asker: options.asker,
-    onGrantsChanged: (list) => options.events.emit('grants.changed', list),
+    onGrantsChanged: () => options.events.emit('grants.changed', reviews.grants()),
+    onPinned: () => reviews.refresh(),
   });
   const providers = options.providers ?? providerFactory(settings);
   const service = new ChatService({
@@ -60,6 +72,19 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
     providers,
   });
   service.recoverInterrupted();
-  const handlers = createChatHandlers({ chat: service, store: conversations, settings, grants, providers, events: options.events });
-  return { service, conversations, settings, grants, secrets, approver, handlers, close: () => service.close() };
+  const handlers = createChatHandlers({ chat: service, store: conversations, settings, grants, reviews, providers, events: options.events });
+  return {
+    service,
+    conversations,
+    settings,
+    grants,
+    reviews,
+    secrets,
+    approver,
+    handlers,
+    close: () => {
+      stopWatching();
+      return service.close();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import type { ChatMessage, Conversation, ConversationSummary, ProviderId, TurnState } from '../../../shared/chat/chat-types.ts';
 import type { HostEventBus } from '../event-bus.ts';
 import type { ConversationStore } from '../store/conversations.ts';
+import { saveFailure } from '../store/storage-errors.ts';
 import type { ToolApprover } from './approval/tool-approver.ts';
 import { FALLBACK_MODELS } from './chat-settings.ts';
 import { HiddenTextNotes } from './hidden-text-notes.ts';
@@ -65,7 +66,11 @@ export class ChatService {
         }
       }
       message.blocks.push({ type: 'notice', level: 'warning', text: 'Switchboard closed while this answer was being written.' });
-      this.options.store.saveMessage(message);
+      try {
+        this.options.store.saveMessage(message);
+      } catch {
+        // Held by the store and written with the next save that works.
+      }
     }
     return interrupted.length;
   }
@@ -133,7 +138,6 @@ export class ChatService {
     const model =
       input.model ?? (conversation.provider === provider ? conversation.model : undefined) ?? defaultModelFor(provider, current);
 
-    const userMessage = this.userMessageFor(conversation, input.text);
     const answer: ChatMessage = {
       id: randomUUID(),
       conversationId: conversation.id,
@@ -144,8 +148,15 @@ export class ChatService {
       model,
       provider,
     };
-    store.addMessage(answer);
-    store.setModel(conversation.id, provider, model);
+    let userMessage: ChatMessage;
+    try {
+      userMessage = this.userMessageFor(conversation, input.text);
+      store.addMessage(answer);
+      store.setModel(conversation.id, provider, model);
+    } catch (error) {
+      // The person's text stays in the composer; the error says what stopped it (a full disk, a read-only folder).
+      throw error instanceof HostError ? error : saveFailure(error, 'your message');
+    }
     this.emitMessage(userMessage);
     this.announceList();
 
@@ -193,9 +204,19 @@ export class ChatService {
           now: this.now,
         });
         return answer;
+      } catch (error) {
+        // runTurn settles the answer itself; this is the last guard, so `done` never rejects.
+        answer.status = 'error';
+        answer.error = toProviderError(error, provider).info;
+        writer.changed();
+        return answer;
       } finally {
         this.active.delete(conversation.id);
-        store.touch(conversation.id);
+        try {
+          store.touch(conversation.id);
+        } catch {
+          // Only the list order depends on it; the answer's own save failure is already in the conversation.
+        }
         this.announceList();
         this.options.events.emit('chat.turn', { conversationId: conversation.id, state: 'idle' });
       }

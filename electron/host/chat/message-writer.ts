@@ -1,4 +1,4 @@
-import type { ChatBlock, ChatMessage } from '../../../shared/chat/chat-types.ts';
+import type { ChatBlock, ChatMessage, NoticeBlock } from '../../../shared/chat/chat-types.ts';
 import type { HostEventBus } from '../event-bus.ts';
 import type { ConversationStore } from '../store/conversations.ts';
 
@@ -8,6 +8,9 @@ export const SAVE_INTERVAL_MS = 250;
  * The answer being built: every change goes to the UI at once (`chat.delta` per chunk, `chat.message` when
  * its shape changes) and to the database at most every `SAVE_INTERVAL_MS` while text streams, and at once at
  * every block boundary, so a crash loses at most the last moment of text.
+ *
+ * A save that fails (a full disk) never stops the answer: the conversation says so in a notice, the message
+ * stays in memory (the store holds it), and every later save tries again until one works.
  */
 export class MessageWriter {
   readonly message: ChatMessage;
@@ -15,6 +18,8 @@ export class MessageWriter {
   private readonly events: HostEventBus;
   private readonly intervalMs: number;
   private timer: NodeJS.Timeout | undefined;
+  /** The notice shown while saves fail; reworded once a save works again. */
+  private saveNotice: NoticeBlock | undefined;
 
   constructor(options: { store: ConversationStore; events: HostEventBus; message: ChatMessage; intervalMs?: number }) {
     this.store = options.store;
@@ -39,7 +44,7 @@ export class MessageWriter {
     });
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      this.store.saveMessage(this.message);
+      this.save();
     }, this.intervalMs);
   }
 
@@ -49,15 +54,56 @@ export class MessageWriter {
     return this.message.blocks.length - 1;
   }
 
-  /** The message's shape changed (a block, a status): tell the UI and save now. */
+  /** The message's shape changed (a block, a status): save now and tell the UI. */
   changed(): void {
     this.flush();
-    this.events.emit('chat.message', { conversationId: this.message.conversationId, message: structuredClone(this.message) });
+    this.emitMessage();
   }
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.store.saveMessage(this.message);
+    this.save();
   }
+
+  /** Never throws: called from timers and `finally` blocks, where an error would take the host down. */
+  private save(): void {
+    try {
+      this.store.saveMessage(this.message);
+    } catch (error) {
+      this.saveFailed(error);
+      return;
+    }
+    const notice = this.saveNotice;
+    if (!notice) return;
+    this.saveNotice = undefined;
+    notice.level = 'warning';
+    notice.text = 'Saving failed for a while; everything is saved again now and nothing was lost.';
+    try {
+      this.store.saveMessage(this.message);
+    } catch {
+      // The next save writes the reworded notice along with the rest.
+    }
+    this.emitMessage();
+  }
+
+  private saveFailed(error: unknown): void {
+    if (this.saveNotice) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.saveNotice = {
+      type: 'notice',
+      level: 'error',
+      text: `${capitalize(reason)} The answer goes on and is kept in memory; it is saved as soon as writing works again.`,
+    };
+    this.message.blocks.push(this.saveNotice);
+    this.emitMessage();
+  }
+
+  private emitMessage(): void {
+    this.events.emit('chat.message', { conversationId: this.message.conversationId, message: structuredClone(this.message) });
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -14,7 +14,12 @@ export interface ToolOffer {
   definition(server: string, tool: string): Tool | undefined;
   /** Connected servers with tools on, in name order, with their instructions. */
   servers: ServerState[];
+  /** Tools that would be offered but changed since the person approved them: left out, neither old nor new text sent. */
+  held: { server: string; tool: string }[];
 }
+
+/** Whether a tool's definition differs from the one the person approved. */
+export type HeldCheck = (server: string, tool: Tool) => boolean;
 
 /** A conversation's switch list holds `server` (all its tools) or `server/tool`. */
 export function disabledIn(disabledTools: readonly string[], server: string, tool: string): boolean {
@@ -22,16 +27,17 @@ export function disabledIn(disabledTools: readonly string[], server: string, too
 }
 
 /**
- * The tools the model may use now: of connected servers, with the server switch on, the tool switch on, and
- * not switched off in this conversation.
+ * The tools the model may use now: of connected servers, with the server switch on, the tool switch on, not
+ * switched off in this conversation, and not changed since the person approved them.
  */
-export function offerTools(host: ChatToolHost, disabledTools: readonly string[]): ToolOffer {
+export function offerTools(host: ChatToolHost, disabledTools: readonly string[], isHeld: HeldCheck = () => false): ToolOffer {
   const servers = host
     .list()
     .filter((server) => server.status === 'connected')
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const offered: ServerTools[] = [];
   const definitions = new Map<string, Map<string, Tool>>();
+  const held: ToolOffer['held'] = [];
   for (const server of servers) {
     if (!server.toolsEnabled || disabledTools.includes(server.name)) continue;
     let catalog: ServerCatalog;
@@ -41,7 +47,11 @@ export function offerTools(host: ChatToolHost, disabledTools: readonly string[])
       continue; // went away between list() and catalog()
     }
     const tools = catalog.tools.filter((tool) => tool.enabled && !disabledIn(disabledTools, server.name, tool.name));
-    const plain: Tool[] = tools.map(({ enabled: _enabled, ...tool }) => tool);
+    const plain: Tool[] = [];
+    for (const { enabled: _enabled, ...tool } of tools) {
+      if (isHeld(server.name, tool)) held.push({ server: server.name, tool: tool.name });
+      else plain.push(tool);
+    }
     offered.push({ server: server.name, tools: plain });
     definitions.set(server.name, new Map(plain.map((tool) => [tool.name, tool])));
   }
@@ -49,6 +59,7 @@ export function offerTools(host: ChatToolHost, disabledTools: readonly string[])
     index: buildToolIndex(offered),
     definition: (server, tool) => definitions.get(server)?.get(tool),
     servers,
+    held,
   };
 }
 

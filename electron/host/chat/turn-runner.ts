@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatMessage, ToolCallBlock, TurnState } from '../../../shared/chat/chat-types.ts';
+import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
+import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import { limitResultParts } from './bridge/result-limits.ts';
 import { toResultParts } from './bridge/result-parts.ts';
 import type { ToolApprover } from './approval/tool-approver.ts';
@@ -45,11 +47,23 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   const answer = writer.message;
   const now = options.now ?? Date.now;
   let usage = emptyUsage();
+  const heldNoticed = new Set<string>();
   try {
     for (let step = 1; ; step++) {
       options.onState('streaming');
-      const offer = offerTools(options.tools, options.disabledTools);
+      const offer = offerTools(options.tools, options.disabledTools, (server, tool) => options.approver.isHeld(server, tool));
       options.hiddenText.offer(offer.index, offer.servers);
+      for (const held of offer.held) {
+        const key = JSON.stringify([held.server, held.tool]);
+        if (heldNoticed.has(key)) continue;
+        heldNoticed.add(key);
+        writer.addBlock({
+          type: 'notice',
+          level: 'warning',
+          text: `Held back “${writeOutHidden(held.tool)}” of ${held.server}: the server changed this tool since you allowed it, so the model was not shown it. Review the change to use it again.`,
+          heldTool: held,
+        });
+      }
       const result = await options.provider.streamTurn(
         {
           model: options.model,
@@ -196,7 +210,8 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
       call.error = 'Stopped before the call finished.';
     } else {
       call.status = 'error';
-      call.error = error instanceof Error ? error.message : String(error);
+      // Shown in the chat and saved: an address in it loses its query and user:password, as in every message.
+      call.error = redactUrlsIn(error instanceof Error ? error.message : String(error));
     }
   }
 }

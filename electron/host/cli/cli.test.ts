@@ -278,51 +278,61 @@ describe('switchboard CLI', () => {
     assert.deepEqual(processesTagged(stubborn), [], 'no server process outlives the CLI');
   });
 
-  test('serve prints the URL, answers with the token, and exits cleanly on SIGTERM', async () => {
+  test('serve prints the URL with the token in the fragment, keeps it across a restart, and exits cleanly on SIGTERM', async () => {
     const rendererDir = path.join(root, 'renderer');
     mkdirSync(rendererDir, { recursive: true });
     writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Switchboard</title>');
-    const child = spawn(process.execPath, [bin, 'serve', '--config', goodConfig, '--data-dir', dataDir, '--renderer', rendererDir], {
-      env: sourcesEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('close', (code, signal) => resolve({ code, signal })),
-    );
-    const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-    try {
-      let stdout = '';
-      const line = await new Promise<string>((resolve, reject) => {
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          stdout += chunk;
-          if (stdout.includes('\n')) resolve(stdout);
-        });
-        void exited.then(() => reject(new Error(`serve exited early; stderr: ${stderr}`)));
+    const serveDir = path.join(root, 'serve-data');
+    const runServe = async (extra: string[], check: (line: string) => Promise<void>) => {
+      const child = spawn(process.execPath, [bin, 'serve', '--config', goodConfig, '--data-dir', serveDir, '--renderer', rendererDir, ...extra], {
+        env: sourcesEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      const match = /^Switchboard is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43}))\n$/.exec(line);
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once('close', (code, signal) => resolve({ code, signal })),
+      );
+      const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+      try {
+        let stdout = '';
+        const line = await new Promise<string>((resolve, reject) => {
+          child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+            stdout += chunk;
+            if (stdout.includes('\n')) resolve(stdout);
+          });
+          void exited.then(() => reject(new Error(`serve exited early; stderr: ${stderr}`)));
+        });
+        await check(line);
+        child.kill('SIGTERM');
+        const { code } = await exited;
+        assert.equal(code, 0, stderr);
+        assert.equal(stdout, line, 'exactly one line on stdout');
+        assert.deepEqual(processesTagged(tag), []);
+        return { line, stderr };
+      } finally {
+        clearTimeout(killer);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    };
+
+    const first = await runServe([], async (line) => {
+      const match = /^Switchboard is running at http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43})\n$/.exec(line);
       assert.ok(match, line);
-      const [, url, port, token] = match;
-
-      assert.equal((await getOnce(`http://127.0.0.1:${port}/`)).status, 401);
-      const first = await getOnce(url);
-      assert.equal(first.status, 303);
-      const cookie = first.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
-      assert.ok(cookie.endsWith(`=${token}`));
-      const page = await getOnce(`http://127.0.0.1:${port}/`, { cookie });
-      assert.equal(page.status, 200);
+      const [, port, token] = match;
+      const page = await getOnce(`http://127.0.0.1:${port}/`);
+      assert.equal(page.status, 200, 'the page itself is no secret');
       assert.match(page.body, /<title>Switchboard<\/title>/);
-
-      child.kill('SIGTERM');
-      const { code } = await exited;
-      assert.equal(code, 0, stderr);
-      assert.equal(stdout, line, 'exactly one line on stdout');
-      assert.deepEqual(processesTagged(tag), []);
-    } finally {
-      clearTimeout(killer);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
+      assert.equal(page.headers['set-cookie'], undefined);
+      assert.equal((await getOnce(`http://127.0.0.1:${port}/api`)).status, 401);
+      assert.equal((await getOnce(`http://127.0.0.1:${port}/api`, { authorization: `Bearer ${token}` })).status, 204);
+    });
+    // The same address after a restart: an open tab reconnects and a reload keeps working.
+    const second = await runServe([], async () => undefined);
+    assert.equal(second.line, first.line);
+    const renewed = await runServe(['--new-token'], async () => undefined);
+    assert.notEqual(renewed.line, first.line);
+    assert.match(renewed.stderr, /made a new access token/);
   });
 
   test('Ctrl-C while servers are still connecting stops them and exits 130', async () => {

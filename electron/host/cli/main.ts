@@ -2,6 +2,7 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import { CliError } from './cli-error.ts';
 import { processIo } from './cli-io.ts';
 import { routeProcessWarnings } from './process-warnings.ts';
+import { reportUnhandledRejections } from './unhandled-rejections.ts';
 import type { CliIo } from './cli-io.ts';
 
 export const mainUsage = `Usage: switchboard <command> [options]
@@ -44,7 +45,12 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     if (!load) throw CliError.usage(`unknown command "${name}"`, mainUsage);
     if (io.env.SWITCHBOARD_DEBUG !== '1') routeProcessWarnings(name === 'serve' ? io.stderr : undefined);
     const command = await load();
-    return await command(rest, io);
+    const stopReporting = reportUnhandledRejections(io.stderr, io.env.SWITCHBOARD_DEBUG === '1');
+    try {
+      return await command(rest, io);
+    } finally {
+      stopReporting();
+    }
   } catch (error) {
     io.stderr(`switchboard: ${describe(error)}\n`);
     if (error instanceof CliError && error.usage) io.stderr(`\n${error.usage}`);

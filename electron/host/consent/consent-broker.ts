@@ -12,7 +12,10 @@ import type {
   ConsentRequest,
   ConsentResult,
 } from '../../../shared/consent/consent-types.ts';
+import { analyzeUrl } from '../../../shared/consent/url-safety.ts';
+import type { UrlAnalysis } from '../../../shared/consent/url-safety.ts';
 import { kindSpecs } from './consent-kinds.ts';
+import type { UrlChecker } from './consent-kinds.ts';
 
 /** Where opened and closed requests are announced; the Host's event bus fits. */
 export interface ConsentEventSink {
@@ -64,15 +67,16 @@ interface Entry {
 /** How many closed ids are remembered, to tell "already answered" from "never existed". */
 const REMEMBERED_CLOSED = 500;
 
-type LooseSpec = { prepare(input: unknown): unknown; check(payload: unknown, answer: unknown): unknown };
+type LooseSpec = { prepare(input: unknown, urls: UrlChecker): unknown; check(payload: unknown, answer: unknown, urls: UrlChecker): unknown };
 
 /**
  * Holds every question waiting for a person. A request resolves with the answer, or with a typed close
  * (`cancelled`, `timeout`, `server-gone`) and never rejects once open; callers turn a close into whatever
  * their protocol needs (an elicitation `cancel`, a denied tool call).
  */
-export class ConsentBroker {
+export class ConsentBroker implements UrlChecker {
   private readonly entries = new Map<string, Entry>();
+  private readonly ownPorts = new Set<number>();
   private readonly closed = new Map<string, string>();
   private readonly events: ConsentEventSink;
   private readonly now: () => number;
@@ -118,7 +122,7 @@ export class ConsentBroker {
       const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ');
       throw new HostError('invalid_params', `Not an answer to a ${kind} request: ${detail}`);
     }
-    const answer = (kindSpecs[kind] as unknown as LooseSpec).check(entry.request.payload, parsed.data);
+    const answer = (kindSpecs[kind] as unknown as LooseSpec).check(entry.request.payload, parsed.data, this);
     const { group } = entry;
     group.answers[entry.index] = answer;
     group.remaining -= 1;
@@ -148,6 +152,20 @@ export class ConsentBroker {
     for (const group of new Set([...this.entries.values()].map((entry) => entry.group))) this.closeGroup(group, 'cancelled', reason);
   }
 
+  /**
+   * Marks a loopback port as Switchboard's own (browser mode's): every URL question judges addresses on it
+   * blocked, so no server can get Switchboard opened inside itself. Returns the undo.
+   */
+  protectOwnPort(port: number): () => void {
+    this.ownPorts.add(port);
+    return () => this.ownPorts.delete(port);
+  }
+
+  /** The one URL analysis of the host: whoever asks before opening an address asks this, and so knows the host's own ports. */
+  analyzeUrl(url: string): UrlAnalysis {
+    return analyzeUrl(url, { ownPorts: this.ownPorts });
+  }
+
   /** The open request with this id. */
   get(id: string): ConsentRequest | undefined {
     return this.entries.get(id)?.request;
@@ -173,7 +191,7 @@ export class ConsentBroker {
     let payloads: unknown[];
     try {
       // A private, frozen copy: the caller may change its objects later, and the payload must cross IPC as data.
-      payloads = items.map((item) => deepFreeze(structuredClone((kindSpecs[item.kind] as unknown as LooseSpec).prepare(item.payload))));
+      payloads = items.map((item) => deepFreeze(structuredClone((kindSpecs[item.kind] as unknown as LooseSpec).prepare(item.payload, this))));
     } catch (error) {
       if (error instanceof HostError) return Promise.reject(error);
       return Promise.reject(new HostError('invalid_params', `This request cannot be shown: ${(error as Error).message}`));

@@ -1,8 +1,9 @@
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConsentAnswers, ConsentInputs, ConsentKind, ConsentPayloads } from '../../../shared/consent/consent-types.ts';
+import { definitionDiff } from '../../../shared/consent/definition-diff.ts';
 import { parseRequestedSchema, secretRequestReasons, validateElicitationValues } from '../../../shared/consent/elicitation-form.ts';
 import { reviewLaunch } from '../../../shared/consent/launch-review.ts';
-import { analyzeUrl } from '../../../shared/consent/url-safety.ts';
+import type { UrlAnalysis } from '../../../shared/consent/url-safety.ts';
 import { launchFingerprint } from './launch-fingerprint.ts';
 
 /**
@@ -12,9 +13,14 @@ import { launchFingerprint } from './launch-fingerprint.ts';
  */
 export interface KindSpec<K extends ConsentKind> {
   /** Throws a HostError when the request cannot be shown at all. */
-  prepare(input: ConsentInputs[K]): ConsentPayloads[K];
+  prepare(input: ConsentInputs[K], urls: UrlChecker): ConsentPayloads[K];
   /** Returns the answer to hand back (possibly coerced), or throws a HostError('invalid_params') and the request stays open. */
-  check(payload: ConsentPayloads[K], answer: ConsentAnswers[K]): ConsentAnswers[K];
+  check(payload: ConsentPayloads[K], answer: ConsentAnswers[K], urls: UrlChecker): ConsentAnswers[K];
+}
+
+/** The host's URL analysis, which knows the host's own addresses (the broker is one). */
+export interface UrlChecker {
+  analyzeUrl(url: string): UrlAnalysis;
 }
 
 const asIs = <T>(_payload: unknown, answer: T): T => answer;
@@ -43,10 +49,12 @@ export const kindSpecs: { [K in ConsentKind]: KindSpec<K> } = {
   },
 
   'elicitation-url': {
-    prepare: (input) => ({ ...input, analysis: analyzeUrl(input.url) }),
-    check(payload, answer) {
-      if (answer.action === 'accept' && !payload.analysis.ok) {
-        throw new HostError('invalid_params', `This address cannot be opened (${payload.analysis.blockedReason}); it can only be declined.`);
+    prepare: (input, urls) => ({ ...input, analysis: urls.analyzeUrl(input.url) }),
+    check(payload, answer, urls) {
+      // Judged again now: an address shown before the host knew all of its own ports is still refused.
+      const analysis = answer.action === 'accept' && payload.stage !== 'waiting' ? urls.analyzeUrl(payload.url) : payload.analysis;
+      if (answer.action === 'accept' && !(payload.analysis.ok && analysis.ok)) {
+        throw new HostError('invalid_params', `This address cannot be opened (${payload.analysis.blockedReason ?? analysis.blockedReason}); it can only be declined.`);
       }
       return answer;
     },
@@ -85,12 +93,18 @@ export const kindSpecs: { [K in ConsentKind]: KindSpec<K> } = {
   },
 
   'open-url': {
-    prepare: (input) => ({ ...input, analysis: analyzeUrl(input.url) }),
-    check(payload, answer) {
-      if (answer.decision === 'open' && !payload.analysis.ok) {
-        throw new HostError('invalid_params', `This address cannot be opened (${payload.analysis.blockedReason}).`);
+    prepare: (input, urls) => ({ ...input, analysis: urls.analyzeUrl(input.url) }),
+    check(payload, answer, urls) {
+      const analysis = answer.decision === 'open' ? urls.analyzeUrl(payload.url) : payload.analysis;
+      if (answer.decision === 'open' && !(payload.analysis.ok && analysis.ok)) {
+        throw new HostError('invalid_params', `This address cannot be opened (${payload.analysis.blockedReason ?? analysis.blockedReason}).`);
       }
       return answer;
     },
+  },
+
+  'tool-change': {
+    prepare: (input) => ({ ...input, sections: definitionDiff(input.previous, input.current) }),
+    check: asIs,
   },
 };

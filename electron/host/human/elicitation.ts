@@ -1,13 +1,12 @@
 import type { ElicitRequestParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
-import { analyzeUrl } from '../../../shared/consent/url-safety.ts';
 import type { ConsentBroker } from '../consent/consent-broker.ts';
 import type { AskOptions, RoundGatherer } from './round-gatherer.ts';
 
 export interface ElicitationDeps {
   gatherer: RoundGatherer;
-  broker: Pick<ConsentBroker, 'request'>;
+  broker: Pick<ConsentBroker, 'request' | 'analyzeUrl'>;
   /** Opens an accepted URL in the system browser; absent in browser mode, where the answering window does. */
   openExternal?: (url: string) => Promise<void>;
   /** Read at each question: `questionMs` for a form or URL, `urlWaitMs` for the "finish, then retry" step of a -32042. */
@@ -99,7 +98,7 @@ export class ElicitationService {
 
   /** client/elicitation § Safe URL Handling: never fetched, opened only with consent, blocked ones declined unasked. */
   private async url(server: string, params: Pick<ElicitRequestURLParams, 'message' | 'url' | 'elicitationId'>, ask: AskOptions): Promise<ElicitResult> {
-    const analysis = analyzeUrl(params.url);
+    const analysis = this.deps.broker.analyzeUrl(params.url);
     if (!analysis.ok) {
       this.deps.log(server, 'warning', `declined a URL it may not open (${analysis.blockedReason})`);
       return { action: 'decline' };

@@ -3,7 +3,6 @@ import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { LinkOpenOutcome } from '../../../shared/api/human-api.ts';
 import type { HumanSettings, RootEntry, ServerHumanSettings } from '../../../shared/consent/human-settings.ts';
-import { analyzeUrl } from '../../../shared/consent/url-safety.ts';
 import type { ApprovalPolicy } from '../chat/approval/tool-approver.ts';
 import type { ChatSettings } from '../chat/chat-settings.ts';
 import type { ProviderFactory } from '../chat/providers/provider-factory.ts';
@@ -194,7 +193,7 @@ export class HumanService {
 
   /** Links from the chat: shown with their analysis, opened only when the person says so. */
   async openLink(url: string, source?: string): Promise<{ outcome: LinkOpenOutcome; reason?: string }> {
-    const analysis = analyzeUrl(url);
+    const analysis = this.options.broker.analyzeUrl(url);
     if (!analysis.ok) return { outcome: 'blocked', reason: analysis.blockedReason };
     const result = await this.options.broker.request('open-url', undefined, { url, ...(source ? { source } : {}) }, { timeoutMs: this.timeouts.linkMs });
     if (result.outcome !== 'answered') return { outcome: 'declined', reason: result.reason };

@@ -1,6 +1,7 @@
 import type { ConsentContext, ConsentInputs, ConsentKind, ConsentResult } from '../../../shared/consent/consent-types.ts';
 import type { ConsentBroker, ConsentGroupItem } from '../consent/consent-broker.ts';
 import { kindSpecs } from '../consent/consent-kinds.ts';
+import type { UrlChecker } from '../consent/consent-kinds.ts';
 
 export interface AskOptions {
   signal?: AbortSignal;
@@ -30,10 +31,10 @@ interface Batch {
  * round start in the same turn of the event loop; the batch is opened once that turn is over.
  */
 export class RoundGatherer {
-  private readonly broker: Pick<ConsentBroker, 'request' | 'requestGroup'>;
+  private readonly broker: Pick<ConsentBroker, 'request' | 'requestGroup' | 'analyzeUrl'>;
   private readonly batches = new Map<object, Batch>();
 
-  constructor(broker: Pick<ConsentBroker, 'request' | 'requestGroup'>) {
+  constructor(broker: Pick<ConsentBroker, 'request' | 'requestGroup' | 'analyzeUrl'>) {
     this.broker = broker;
   }
 
@@ -61,7 +62,7 @@ export class RoundGatherer {
     // One question that cannot be shown (a form outside the spec's subset) must not take the others down with it.
     const waiting = batch.waiting.filter((entry) => {
       try {
-        (kindSpecs[entry.item.kind].prepare as (input: unknown) => unknown)(entry.item.payload);
+        (kindSpecs[entry.item.kind].prepare as (input: unknown, urls: UrlChecker) => unknown)(entry.item.payload, this.broker);
         return true;
       } catch (error) {
         entry.reject(error);

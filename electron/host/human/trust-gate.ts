@@ -27,7 +27,13 @@ export function consentTrustGate(store: TrustStore, broker: Pick<ConsentBroker, 
       );
       if (result.outcome !== 'answered') return { trusted: false, reason: `the trust question closed: ${result.reason}` };
       if (result.answer.decision === 'deny') return { trusted: false, reason: 'you did not trust this server' };
-      store.trust(server, fingerprint, result.answer.remember);
+      try {
+        store.trust(server, fingerprint, result.answer.remember);
+      } catch {
+        // Remembering failed (a full disk, a read-only folder): the person's answer still holds for this run,
+        // and `ask` must never reject (nothing would handle it).
+        store.trust(server, fingerprint, false);
+      }
       return { trusted: true };
     },
   };

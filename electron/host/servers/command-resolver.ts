@@ -38,7 +38,7 @@ export interface ResolveCommandOptions {
   probe?: FileProbe;
 }
 
-export type CommandResolution = { ok: true; file: string } | { ok: false; error: string };
+export type CommandResolution = { ok: true; file: string } | { ok: false; error: string; missing?: true };
 
 const DEFAULT_PATHEXT = '.COM;.EXE;.BAT;.CMD';
 
@@ -80,7 +80,7 @@ export function resolveCommand(command: string, options: ResolveCommandOptions):
   }
   const searched = directories.length > 0 ? directories.join(', ') : '(PATH is empty)';
   const tried = windows && extensions.length > 1 ? ` with extensions ${extensions.filter(Boolean).join(', ')}` : '';
-  return { ok: false, error: `command "${command}" was not found in PATH${tried}; searched: ${searched}` };
+  return { ok: false, error: `command "${command}" was not found in PATH${tried}; searched: ${searched}`, missing: true };
 }
 
 /** A command that already ends in a PATHEXT extension is looked up as written; otherwise each extension is tried. */

@@ -39,7 +39,7 @@ test('bad entries are reported one by one while the rest of the file applies', a
   assert.deepEqual(config.snapshot(), { path: file, entries: { ok: { command: 'x' }, nope: { url: 'ftp://x' }, empty: {} } });
 });
 
-test('a symlinked mcp.json stays a symlink and keeps its permissions when written', { skip: process.platform === 'win32' }, async (t) => {
+test('a symlinked mcp.json stays a symlink, and its target is made owner-only (it can hold tokens)', { skip: process.platform === 'win32' }, async (t) => {
   const dir = tempDir(t);
   const real = path.join(dir, 'dotfiles-mcp.json');
   const link = path.join(dir, 'mcp.json');
@@ -50,7 +50,7 @@ test('a symlinked mcp.json stays a symlink and keeps its permissions when writte
   await config.load();
   await config.updateServers((servers) => ({ ...servers, added: { command: 'x' } }));
   assert.ok(lstatSync(link).isSymbolicLink());
-  assert.equal(statSync(real).mode & 0o777, 0o640);
+  assert.equal(statSync(real).mode & 0o777, 0o600);
   assert.deepEqual(JSON.parse(readFileSync(real, 'utf8')), { mcpServers: { added: { command: 'x' } } });
   assert.deepEqual(readdirSync(dir).sort(), ['dotfiles-mcp.json', 'mcp.json'], 'no temporary file is left behind');
 });

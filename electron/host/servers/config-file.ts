@@ -1,6 +1,6 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { open, readFile, realpath, rename, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { HostError } from '../../../shared/api/host-error.ts';
@@ -177,27 +177,33 @@ async function readConfigText(file: string): Promise<string> {
   }
 }
 
+const PRIVATE_MODE = 0o600;
+
 /**
  * Write to a temporary file next to the target, flush it, then rename it over the target: a crash leaves
  * either the old file or the new one, never half of each. A symlinked mcp.json (dotfile repos) is followed
- * so the link stays a link. A new file is private to the user: entries can hold tokens in `env`/`headers`.
+ * so the link stays a link. The file is always owner-only (0600), an existing one too: entries written by
+ * hand can hold tokens in `env`/`headers`. The temporary file gets that mode before any byte is written,
+ * whatever the umask, so the text is never readable by others, not even for a moment.
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   let target = file;
-  let mode = 0o600;
   try {
     target = await realpath(file);
-    mode = (await stat(target)).mode & 0o777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx', mode);
+  const handle = await open(temporary, 'wx', PRIVATE_MODE);
+  let written = false;
   try {
+    if (process.platform !== 'win32') await handle.chmod(PRIVATE_MODE);
     await handle.writeFile(text, 'utf8');
     await handle.sync();
+    written = true;
   } finally {
     await handle.close();
+    if (!written) await unlink(temporary).catch(() => {});
   }
   try {
     await rename(temporary, target);

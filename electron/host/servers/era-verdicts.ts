@@ -38,8 +38,13 @@ export class EraVerdicts {
     return stored.prior;
   }
 
+  /** A cache: when it cannot be written (a full disk) the next start probes again, and the connection stands. */
   remember(config: ServerConfig, prior: PriorDiscovery): void {
-    this.settings.set(verdictKey(config), { prior, at: this.now() } satisfies StoredVerdict);
+    try {
+      this.settings.set(verdictKey(config), { prior, at: this.now() } satisfies StoredVerdict);
+    } catch {
+      // Nothing is lost but a probe.
+    }
   }
 
   forget(config: ServerConfig): void {

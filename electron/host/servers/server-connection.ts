@@ -31,6 +31,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { HostError } from '../../../shared/api/host-error.ts';
+import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import type { ServerConfig, TransportKind } from '../../../shared/servers/server-config.ts';
 import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
 import type { LeftOutTool, LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
@@ -39,8 +40,9 @@ import { pausableDeadline } from './call-holds.ts';
 import type { CallHolds } from './call-holds.ts';
 import { ToolListScreen } from './catalog/tool-list-screen.ts';
 import { LineSplitter } from './line-splitter.ts';
-import { prepareStdioLaunch } from './stdio-launch.ts';
+import { LaunchError, prepareStdioLaunch } from './stdio-launch.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, endStdioProcess } from './stdio-shutdown.ts';
+import { probeEraInPlace } from './start/era-probe.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
 import type { TransportAuth } from './oauth/server-oauth.ts';
@@ -87,7 +89,10 @@ export interface ConnectionOptions {
   configureClient?: (client: Client, serverName: string) => void;
   connectTimeoutMs: number;
   probeTimeoutMs: number;
+  /** A verdict to connect with. Without one a stdio server is probed on its own process, HTTP by the SDK. */
   prior?: PriorDiscovery;
+  /** The prior was learnt on this start (the server died on the probe): remember it once connected. */
+  priorIsNew?: boolean;
   loginShellPath?: string;
   /** Use the 2024-11-05 HTTP+SSE transport for an `http` entry, after Streamable HTTP was refused. */
   legacySse?: boolean;
@@ -111,14 +116,23 @@ export interface ToolCallControl extends RequestControl {
 
 export class ConnectError extends Error {
   readonly timedOut: boolean;
+  /** The stdio server ended when asked `server/discover`: it needs a fresh process to be initialized. */
+  readonly diedOnProbe: boolean;
+  /** The command was not found on the PATH it was looked up in. */
+  readonly commandNotFound: boolean;
   /** The HTTP status that refused the connection, when one did. */
   readonly httpStatus: number | undefined;
   /** `required`: the server wants a sign-in; `refused`: it refused the stored one even after re-authorization. */
   readonly auth: 'required' | 'refused' | undefined;
-  constructor(message: string, options: { timedOut?: boolean; httpStatus?: number; auth?: 'required' | 'refused' } = {}) {
+  constructor(
+    message: string,
+    options: { timedOut?: boolean; httpStatus?: number; auth?: 'required' | 'refused'; diedOnProbe?: boolean; commandNotFound?: boolean } = {},
+  ) {
     super(message);
     this.name = 'ConnectError';
     this.timedOut = options.timedOut ?? false;
+    this.diedOnProbe = options.diedOnProbe ?? false;
+    this.commandNotFound = options.commandNotFound ?? false;
     this.httpStatus = options.httpStatus;
     this.auth = options.auth;
   }
@@ -208,7 +222,13 @@ export class ServerConnection {
       this.transport = transport;
       this.client.onclose = () => this.onClosed();
       this.client.onerror = (error) => this.hooks.log('host', 'warning', `protocol: ${truncate(error.message, 1_000)}`);
-      await Promise.race([this.client.connect(transport, { prior, signal: abort.signal, timeout: connectTimeoutMs }), deadline]);
+      let verdict: PriorDiscovery | undefined = this.options.priorIsNew ? prior : undefined;
+      let connectWith = prior;
+      if (!prior && isStdioConfig(config)) {
+        verdict = await Promise.race([this.probeOnThisProcess(transport), deadline]);
+        connectWith = verdict ?? { kind: 'legacy' };
+      }
+      await Promise.race([this.client.connect(transport, { prior: connectWith, signal: abort.signal, timeout: connectTimeoutMs }), deadline]);
       this.capabilities = this.client.getServerCapabilities();
       const era = this.client.getProtocolEra() ?? 'legacy';
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
@@ -224,7 +244,13 @@ export class ServerConnection {
         serverInfo: this.client.getServerVersion(),
         capabilities: this.capabilities,
         instructions: this.client.getInstructions(),
-        verdict: prior ? undefined : era === 'modern' && discover ? { kind: 'modern', discover } : era === 'legacy' ? { kind: 'legacy' } : undefined,
+        verdict: connectWith
+          ? verdict
+          : era === 'modern' && discover
+            ? { kind: 'modern', discover }
+            : era === 'legacy'
+              ? { kind: 'legacy' }
+              : undefined,
         catalog,
         catalogExpiresAt: expiresAt,
       };
@@ -233,6 +259,31 @@ export class ServerConnection {
       throw this.describeConnectFailure(error, timedOut);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The era verdict from `server/discover` on the session's own process; undefined when the probe timed out,
+   * which is no verdict: this start goes on with `initialize` and the next start probes again.
+   */
+  private async probeOnThisProcess(transport: Transport): Promise<PriorDiscovery | undefined> {
+    const { clientInfo, capabilities, probeTimeoutMs } = this.options;
+    const outcome = await probeEraInPlace(transport, { clientInfo, capabilities, timeoutMs: probeTimeoutMs });
+    switch (outcome.kind) {
+      case 'modern':
+        return { kind: 'modern', discover: outcome.discover };
+      case 'legacy':
+        this.hooks.log('lifecycle', 'info', `${outcome.detail}: a 2025-era server; initializing it on the same process`);
+        return { kind: 'legacy' };
+      case 'timeout':
+        this.hooks.log(
+          'lifecycle',
+          'warning',
+          `no answer to server/discover within ${formatDuration(probeTimeoutMs)}; initializing it as a 2025-era server this time, and probing again at its next start`,
+        );
+        return undefined;
+      case 'closed':
+        throw new ConnectError(`the process ${this.describeLoss() ?? 'closed its output'} when asked server/discover`, { diedOnProbe: true });
     }
   }
 
@@ -361,8 +412,8 @@ export class ServerConnection {
         stderr.on('data', (chunk: string) => lines.push(chunk));
         stderr.on('end', () => lines.end());
       }
-      // The transport spawns inside start(); wrap it on this instance (never subclass: the SDK probes the era on a
-      // sibling process only for its own base class) to learn the child's pid, exit status and stray stdout.
+      // The transport spawns inside start(); wrap it on this instance to learn the child's pid, exit status and
+      // stray stdout.
       const start = transport.start.bind(transport);
       transport.start = async () => {
         await start();
@@ -546,10 +597,10 @@ export class ServerConnection {
       const stderr = this.lastStderrLine();
       return new ConnectError(`the process ${exit} before the MCP handshake finished${stderr ? `: ${truncate(stderr, 300)}` : ''}`);
     }
-    if (error instanceof Error && error.name === 'LaunchError') return new ConnectError(detail);
+    if (error instanceof LaunchError) return new ConnectError(detail, { commandNotFound: error.commandNotFound });
     if (!isStdioConfig(this.options.config)) {
       const httpStatus = error instanceof SdkHttpError ? error.status : undefined;
-      return new ConnectError(`could not connect to ${this.options.config.url}: ${describeNetworkError(error)}`, { httpStatus });
+      return new ConnectError(redactUrlsIn(`could not connect to ${this.options.config.url}: ${describeNetworkError(error)}`), { httpStatus });
     }
     return new ConnectError(detail);
   }

@@ -9,9 +9,12 @@ import { buildStdioEnvironment } from './stdio-environment.ts';
 import { MAX_STDIO_MESSAGE_BYTES } from './stdout-watch.ts';
 
 export class LaunchError extends Error {
-  constructor(message: string) {
+  /** Not found on the PATH: a fresher login shell PATH may find it. */
+  readonly commandNotFound: boolean;
+  constructor(message: string, commandNotFound = false) {
     super(message);
     this.name = 'LaunchError';
+    this.commandNotFound = commandNotFound;
   }
 }
 
@@ -39,7 +42,7 @@ export function prepareStdioLaunch(config: StdioServerConfig, loginShellPath: st
     cwd: cwd ?? process.cwd(),
     pathExt: env.PATHEXT ?? process.env.PATHEXT,
   });
-  if (!resolved.ok) throw new LaunchError(resolved.error);
+  if (!resolved.ok) throw new LaunchError(resolved.error, resolved.missing === true);
   return { command: resolved.file, args: config.args ?? [], env, cwd, stderr: 'pipe', maxBufferSize: MAX_STDIO_MESSAGE_BYTES };
 }
 

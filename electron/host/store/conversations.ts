@@ -7,6 +7,8 @@ import type {
   ProviderId,
   SearchHit,
 } from '../../../shared/chat/chat-types.ts';
+import { inTransaction } from './database.ts';
+import { saveFailure } from './storage-errors.ts';
 
 /**
  * Schema steps for conversations, messages, their full-text index and tool grants; the Host passes them to
@@ -59,6 +61,15 @@ export const chatMigrations: readonly string[] = [
      created_at INTEGER NOT NULL
    ) STRICT;
    CREATE INDEX tool_grants_by_tool ON tool_grants(server, tool);`,
+  // The definition a person approved, per server and tool, so a changed tool is held back and shown as a diff.
+  `CREATE TABLE tool_pins (
+     server TEXT NOT NULL,
+     tool TEXT NOT NULL,
+     definition TEXT NOT NULL,
+     definition_hash TEXT NOT NULL,
+     approved_at INTEGER NOT NULL,
+     PRIMARY KEY (server, tool)
+   ) STRICT;`,
 ];
 
 export const UNTITLED = 'New conversation';
@@ -120,6 +131,11 @@ export class ConversationStore {
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly statements: Record<string, StatementSync>;
+  /**
+   * Messages whose latest save failed (a full disk): held here by reference, so later changes are included,
+   * shown by every read, and written at the next save that works. Nothing written is lost while the host runs.
+   */
+  private readonly unsaved = new Map<string, ChatMessage>();
 
   constructor(db: DatabaseSync, now: () => number = Date.now) {
     this.db = db;
@@ -186,7 +202,15 @@ export class ConversationStore {
   }
 
   messages(conversationId: string): ChatMessage[] {
-    return (this.statements.messages.all(conversationId) as unknown as MessageRow[]).map(toMessage);
+    return (this.statements.messages.all(conversationId) as unknown as MessageRow[]).map((row) => {
+      const held = this.unsaved.get(row.id);
+      return held ? structuredClone(held) : toMessage(row);
+    });
+  }
+
+  /** How many messages wait to be written (their last save failed). */
+  get unsavedCount(): number {
+    return this.unsaved.size;
   }
 
   rename(id: string, title: string): ConversationSummary | undefined {
@@ -195,6 +219,7 @@ export class ConversationStore {
   }
 
   delete(id: string): boolean {
+    for (const [messageId, message] of this.unsaved) if (message.conversationId === id) this.unsaved.delete(messageId);
     return Number(this.statements.delete.run(id).changes) > 0;
   }
 
@@ -209,7 +234,16 @@ export class ConversationStore {
   /** Adds a message; the first message from the person names an untitled conversation. */
   addMessage(message: ChatMessage): void {
     const at = this.now();
-    this.transaction(() => {
+    try {
+      this.insertMessage(message, at);
+    } catch (error) {
+      throw saveFailure(error, message.role === 'user' ? 'your message' : 'the answer');
+    }
+    this.retryUnsaved();
+  }
+
+  private insertMessage(message: ChatMessage, at: number): void {
+    inTransaction(this.db, () => {
       this.statements.insertMessage.run(
         message.id,
         message.conversationId,
@@ -231,9 +265,31 @@ export class ConversationStore {
     return (this.statements.streaming.all() as unknown as MessageRow[]).map(toMessage);
   }
 
-  /** Rewrites a message as it stands (called while an answer streams in, and when it ends). */
+  /**
+   * Rewrites a message as it stands (called while an answer streams in, and when it ends). When the write
+   * fails the message is held in memory and the error thrown says why; any later save retries it.
+   */
   saveMessage(message: ChatMessage): void {
-    this.statements.updateMessage.run(message.status, JSON.stringify(dataOf(message)), searchTextOf(message), message.id);
+    try {
+      this.statements.updateMessage.run(message.status, JSON.stringify(dataOf(message)), searchTextOf(message), message.id);
+    } catch (error) {
+      this.unsaved.set(message.id, message);
+      throw saveFailure(error, message.role === 'user' ? 'your message' : 'the answer');
+    }
+    this.unsaved.delete(message.id);
+    this.retryUnsaved();
+  }
+
+  /** Writes the messages held after failed saves; stops at the first that still fails. */
+  retryUnsaved(): void {
+    for (const message of [...this.unsaved.values()]) {
+      try {
+        this.statements.updateMessage.run(message.status, JSON.stringify(dataOf(message)), searchTextOf(message), message.id);
+      } catch {
+        return;
+      }
+      this.unsaved.delete(message.id);
+    }
   }
 
   touch(conversationId: string): void {
@@ -259,16 +315,6 @@ export class ConversationStore {
     }));
   }
 
-  private transaction(work: () => void): void {
-    this.db.exec('BEGIN');
-    try {
-      work();
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-  }
 }
 
 function dataOf(message: ChatMessage): MessageData {

@@ -5,17 +5,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { STORED_VALUE } from '../../../shared/servers/stored-values.ts';
+import { WRITTEN_VALUE } from '../../../shared/servers/stored-values.ts';
 import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
 import { Host } from '../host.ts';
-import { tokenCookieName } from './request-guard.ts';
 import { startWebServer } from './web-server.ts';
 
 type Message = Record<string, unknown>;
 
 /** A browser-mode client that keeps the text of every frame the host sent it. */
-async function recordingClient(port: number, cookie: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api`, { headers: { cookie }, handshakeTimeout: 10_000 });
+async function recordingClient(port: number, token: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api`, { headers: { authorization: `Bearer ${token}` }, handshakeTimeout: 10_000 });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -62,7 +61,7 @@ test('env and header values never travel to a browser-mode client, in any result
   writeFileSync(configPath, JSON.stringify({ mcpServers: { local, web } }));
   const host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true, serverTrust: 'config-is-consent' });
   const server = await startWebServer({ host, rendererDir });
-  const client = await recordingClient(server.port, `${tokenCookieName(server.port)}=${server.token}`);
+  const client = await recordingClient(server.port, server.token);
   t.after(async () => {
     client.close();
     await server.close();
@@ -72,8 +71,9 @@ test('env and header values never travel to a browser-mode client, in any result
   await host.servers.settled(30_000);
 
   const config = (await client.call('servers.config', {})).result as { entries: Record<string, Record<string, unknown>> };
-  assert.deepEqual(config.entries.local.env, { WIRE_SECRET: STORED_VALUE });
-  assert.deepEqual(config.entries.web.headers, { Authorization: STORED_VALUE });
+  // Written into mcp.json by hand: the marker says so, and the value stays in the file.
+  assert.deepEqual(config.entries.local.env, { WIRE_SECRET: WRITTEN_VALUE });
+  assert.deepEqual(config.entries.web.headers, { Authorization: WRITTEN_VALUE });
 
   // The edit form's round trip: the entry as the client got it, with new arguments.
   const editedArgs = [...local.args, '--name', 'wire-edited'];
@@ -94,7 +94,7 @@ test('env and header values never travel to a browser-mode client, in any result
   const changed = client.next((message) => message.event === 'servers.configChanged' && JSON.stringify(message).includes('X-Extra'));
   writeFileSync(configPath, JSON.stringify(file));
   const event = (await changed).payload as { entries: Record<string, Record<string, unknown>> };
-  assert.deepEqual(event.entries.web.headers, { Authorization: STORED_VALUE, 'X-Extra': STORED_VALUE });
+  assert.deepEqual(event.entries.web.headers, { Authorization: WRITTEN_VALUE, 'X-Extra': WRITTEN_VALUE });
 
   await client.call('servers.logs', { server: 'local' });
   await client.call('servers.list', {});

@@ -9,7 +9,7 @@ import { WebSocket } from 'ws';
 import { Host } from '../host.ts';
 import { startWebServer } from './web-server.ts';
 import type { WebServer } from './web-server.ts';
-import { tokenCookieName } from './request-guard.ts';
+import { WIRE_SUBPROTOCOL, WIRE_TOKEN_PROTOCOL_PREFIX } from '../../../shared/api/wire-protocol.ts';
 
 const SECRET = 'outside-the-renderer-secret';
 
@@ -36,6 +36,9 @@ function request(port: number, target: string, headers: Record<string, string> =
 }
 
 interface SocketOptions {
+  /** Offered as the page does: the plain subprotocol and the token one. */
+  token?: string;
+  authorization?: string;
   cookie?: string;
   origin?: string;
   hostHeader?: string;
@@ -46,9 +49,11 @@ interface SocketOptions {
 function openSocket(port: number, options: SocketOptions = {}): Promise<WebSocket> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
+  if (options.authorization) headers.authorization = options.authorization;
   if (options.hostHeader) headers.host = options.hostHeader;
   const url = `ws://127.0.0.1:${port}${options.pathname ?? '/api'}${options.query ?? ''}`;
-  const socket = new WebSocket(url, { headers, origin: options.origin, handshakeTimeout: 10_000 });
+  const protocols = options.token === undefined ? [] : [WIRE_SUBPROTOCOL, `${WIRE_TOKEN_PROTOCOL_PREFIX}${options.token}`];
+  const socket = new WebSocket(url, protocols, { headers, origin: options.origin, handshakeTimeout: 10_000 });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('unexpected-response', (_req, res) => {
@@ -109,7 +114,7 @@ describe('browser mode web server', () => {
   let root: string;
   let host: Host;
   let web: WebServer;
-  let cookie: string;
+  let token: string;
 
   before(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'switchboard-web-'));
@@ -124,7 +129,7 @@ describe('browser mode web server', () => {
     writeFileSync(configPath, JSON.stringify({ mcpServers: { resting: { command: 'node', args: ['-e', ''], disabled: true } } }));
     host = await Host.start({ dataDir: path.join(root, 'data'), configPath, autoStart: true, serverTrust: 'config-is-consent' });
     web = await startWebServer({ host, rendererDir });
-    cookie = `${tokenCookieName(web.port)}=${web.token}`;
+    token = web.token;
   });
 
   after(async () => {
@@ -133,8 +138,8 @@ describe('browser mode web server', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test('prints a loopback URL carrying a fresh random token', async () => {
-    assert.equal(web.url, `http://127.0.0.1:${web.port}/?token=${web.token}`);
+  test('prints a loopback URL carrying a fresh random token in the fragment', async () => {
+    assert.equal(web.url, `http://127.0.0.1:${web.port}/#token=${web.token}`);
     assert.match(web.token, /^[A-Za-z0-9_-]{43}$/);
     const other = await startWebServer({ host, rendererDir: path.join(root, 'renderer') });
     try {
@@ -142,6 +147,7 @@ describe('browser mode web server', () => {
     } finally {
       await other.close();
     }
+    await assert.rejects(startWebServer({ host, rendererDir: path.join(root, 'renderer'), token: `${'a'.repeat(40)},x` }), /A-Z a-z 0-9/);
   });
 
   test('listens on 127.0.0.1 only', async () => {
@@ -156,52 +162,56 @@ describe('browser mode web server', () => {
     assert.equal(reached, false);
   });
 
-  test('refuses requests without the token', async () => {
-    for (const target of ['/', '/app.js', '/index.html', '/?token=wrong', '/?token=']) {
-      const reply = await request(web.port, target);
-      assert.equal(reply.status, 401, target);
-      assert.doesNotMatch(reply.body, /Switchboard<\/title>/);
+  test('serves the renderer (not secret) without any credential, and never sets a cookie', async () => {
+    for (const target of ['/', '/app.js', '/index.html', '/chat/3', `/?token=${token}`, '/?token=wrong', '/api']) {
+      const reply = await request(web.port, target, target === '/api' ? { authorization: `Bearer ${token}` } : {});
+      assert.equal(reply.headers['set-cookie'], undefined, target);
     }
-    assert.equal((await request(web.port, '/', { cookie: `${tokenCookieName(web.port)}=nope` })).status, 401);
-    assert.equal((await request(web.port, '/', { cookie: `other=${web.token}` })).status, 401);
+    assert.equal((await request(web.port, '/')).status, 200);
+    assert.match((await request(web.port, '/')).body, /<title>Switchboard<\/title>/);
   });
 
-  test('swaps the token in the URL for an HttpOnly SameSite=Strict cookie', async () => {
-    const first = await request(web.port, `/?token=${web.token}`);
+  test('an old `?token=` address is sent on with the token in the fragment only, and a wrong one is dropped', async () => {
+    const first = await request(web.port, `/?token=${token}`);
     assert.equal(first.status, 303);
-    assert.equal(first.headers.location, '/');
-    const setCookie = first.headers['set-cookie']?.[0] ?? '';
-    assert.ok(setCookie.startsWith(`${tokenCookieName(web.port)}=${web.token};`), setCookie);
-    assert.match(setCookie, /HttpOnly/);
-    assert.match(setCookie, /SameSite=Strict/);
-
-    const deep = await request(web.port, `/chat/7?view=full&token=${web.token}`);
-    assert.equal(deep.headers.location, '/chat/7?view=full');
-
-    const page = await request(web.port, '/', { cookie: setCookie.split(';')[0] });
-    assert.equal(page.status, 200);
-    assert.match(page.body, /<title>Switchboard<\/title>/);
+    assert.equal(first.headers.location, `/#token=${token}`);
+    assert.equal(first.headers['cache-control'], 'no-store');
+    const deep = await request(web.port, `/chat/7?view=full&token=${token}`);
+    assert.equal(deep.headers.location, `/chat/7?view=full#token=${token}`);
+    const wrong = await request(web.port, '/chat/7?token=guess');
+    assert.equal(wrong.headers.location, '/chat/7');
   });
 
   test('a redirect never leaves this origin', async () => {
-    const reply = await request(web.port, `//evil.example/?token=${web.token}`);
+    const reply = await request(web.port, `//evil.example/?token=${token}`);
     assert.equal(reply.status, 303);
     assert.ok(reply.headers.location?.startsWith('/') && !reply.headers.location.startsWith('//'), reply.headers.location);
   });
 
-  test('refuses a foreign Host header (DNS rebinding) even with the token', async () => {
+  test('refuses a foreign Host header (DNS rebinding), for pages and for the access check', async () => {
     for (const hostHeader of ['evil.example', `evil.example:${web.port}`, '127.0.0.1', `127.0.0.1:${web.port + 1}`]) {
-      const reply = await request(web.port, '/', { host: hostHeader, cookie });
-      assert.equal(reply.status, 403, hostHeader);
+      assert.equal((await request(web.port, '/', { host: hostHeader })).status, 403, hostHeader);
+      assert.equal((await request(web.port, '/api', { host: hostHeader, authorization: `Bearer ${token}` })).status, 403, hostHeader);
     }
-    assert.equal((await request(web.port, '/', { host: `localhost:${web.port}`, cookie })).status, 200);
+    assert.equal((await request(web.port, '/', { host: `localhost:${web.port}` })).status, 200);
   });
 
-  test('refuses a foreign Origin even with the token', async () => {
+  test('refuses a foreign Origin', async () => {
     for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${web.port + 1}`, `https://127.0.0.1:${web.port}`]) {
-      assert.equal((await request(web.port, '/', { origin, cookie })).status, 403, origin);
+      assert.equal((await request(web.port, '/', { origin })).status, 403, origin);
+      assert.equal((await request(web.port, '/api', { origin, authorization: `Bearer ${token}` })).status, 403, origin);
     }
-    assert.equal((await request(web.port, '/', { origin: `http://localhost:${web.port}`, cookie })).status, 200);
+    assert.equal((await request(web.port, '/', { origin: `http://localhost:${web.port}` })).status, 200);
+  });
+
+  test('the access check at GET /api says whether a token is good, and nothing else', async () => {
+    assert.equal((await request(web.port, '/api')).status, 401);
+    assert.equal((await request(web.port, '/api', { authorization: 'Bearer wrong' })).status, 401);
+    assert.equal((await request(web.port, '/api', { cookie: `switchboard_token_${web.port}=${token}` })).status, 401, 'a cookie is no proof');
+    assert.equal((await request(web.port, `/api?token=${token}`)).status, 401, 'a query is no proof');
+    const good = await request(web.port, '/api', { authorization: `Bearer ${token}`, origin: `http://127.0.0.1:${web.port}` });
+    assert.equal(good.status, 204);
+    assert.equal(good.body, '');
   });
 
   test('sends the security headers on every response', async () => {
@@ -210,8 +220,8 @@ describe('browser mode web server', () => {
       `media-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:${web.port} ws://localhost:${web.port}; ` +
       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     for (const reply of [
-      await request(web.port, '/', { cookie }),
       await request(web.port, '/'),
+      await request(web.port, '/api'),
       await request(web.port, '/', { host: 'evil.example' }),
       await request(web.port, `/?token=${web.token}`),
     ]) {
@@ -223,26 +233,26 @@ describe('browser mode web server', () => {
   });
 
   test('serves the renderer with the right content types and falls back to index.html for app routes', async () => {
-    const script = await request(web.port, '/app.js', { cookie });
+    const script = await request(web.port, '/app.js');
     assert.equal(script.status, 200);
     assert.equal(script.headers['content-type'], 'text/javascript; charset=utf-8');
     assert.equal(script.body, 'console.log("app");');
-    const style = await request(web.port, '/assets/style.css', { cookie });
+    const style = await request(web.port, '/assets/style.css');
     assert.equal(style.headers['content-type'], 'text/css; charset=utf-8');
-    const page = await request(web.port, '/index.html', { cookie });
+    const page = await request(web.port, '/index.html');
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
 
     for (const route of ['/servers', '/chat/12', '/assets', '/assets/']) {
-      const reply = await request(web.port, route, { cookie });
+      const reply = await request(web.port, route);
       assert.equal(reply.status, 200, route);
       assert.match(reply.body, /<title>Switchboard<\/title>/, route);
     }
-    assert.equal((await request(web.port, '/missing.js', { cookie })).status, 404);
-    const head = await request(web.port, '/app.js', { cookie }, 'HEAD');
+    assert.equal((await request(web.port, '/missing.js')).status, 404);
+    const head = await request(web.port, '/app.js', {}, 'HEAD');
     assert.equal(head.status, 200);
     assert.equal(head.body, '');
     assert.equal(head.headers['content-length'], String('console.log("app");'.length));
-    assert.equal((await request(web.port, '/', { cookie }, 'POST')).status, 405);
+    assert.equal((await request(web.port, '/', {}, 'POST')).status, 405);
   });
 
   test('never serves a file outside the renderer directory', async () => {
@@ -261,27 +271,41 @@ describe('browser mode web server', () => {
       '/../package.json',
       '/%2e%2e/%2e%2e/package.json',
     ]) {
-      const reply = await request(web.port, target, { cookie });
+      const reply = await request(web.port, target);
       assert.ok(reply.status === 400 || reply.status === 404, `${target} answered ${reply.status}`);
       assert.doesNotMatch(reply.body, new RegExp(SECRET), target);
       assert.doesNotMatch(reply.body, /"devDependencies"/, target);
     }
   });
 
-  test('the WebSocket upgrade checks token, Host and Origin', async () => {
-    assert.equal(await upgradeStatus(web.port, {}), 401);
-    assert.equal(await upgradeStatus(web.port, { query: '?token=wrong' }), 401);
-    assert.equal(await upgradeStatus(web.port, { cookie, origin: 'http://evil.example' }), 403);
-    assert.equal(await upgradeStatus(web.port, { cookie, origin: 'null' }), 403);
-    assert.equal(await upgradeStatus(web.port, { cookie, hostHeader: `evil.example:${web.port}` }), 403);
-    assert.equal(await upgradeStatus(web.port, { cookie, pathname: '/elsewhere' }), 404);
-    assert.equal(await upgradeStatus(web.port, { cookie, origin: `http://127.0.0.1:${web.port}` }), 'open');
-    assert.equal(await upgradeStatus(web.port, { query: `?token=${web.token}` }), 'open');
-    assert.equal((await request(web.port, '/api', { cookie })).status, 426);
+  test('the WebSocket upgrade needs the token in the handshake, whatever the Origin, and a present Origin must be ours', async () => {
+    const own = `http://127.0.0.1:${web.port}`;
+    assert.equal(await upgradeStatus(web.port, {}), 401, 'no Origin and no proof');
+    assert.equal(await upgradeStatus(web.port, { origin: own }), 401, 'our Origin is no proof: a local program can send any');
+    assert.equal(await upgradeStatus(web.port, { token: 'wrong' }), 401);
+    assert.equal(await upgradeStatus(web.port, { query: `?token=${token}` }), 401, 'a query is no proof');
+    assert.equal(await upgradeStatus(web.port, { cookie: `switchboard_token_${web.port}=${token}` }), 401, 'a cookie is no proof');
+    assert.equal(await upgradeStatus(web.port, { token, origin: 'http://evil.example' }), 403);
+    assert.equal(await upgradeStatus(web.port, { token, origin: 'null' }), 403);
+    assert.equal(await upgradeStatus(web.port, { token, origin: `http://127.0.0.1:${web.port + 1}` }), 403, 'another port of this computer');
+    assert.equal(await upgradeStatus(web.port, { token, hostHeader: `evil.example:${web.port}` }), 403);
+    assert.equal(await upgradeStatus(web.port, { token, pathname: '/elsewhere' }), 404);
+    assert.equal(await upgradeStatus(web.port, { token, origin: own }), 'open');
+    assert.equal(await upgradeStatus(web.port, { token }), 'open', 'a program without Origin gets in with the proof');
+    assert.equal(await upgradeStatus(web.port, { authorization: `Bearer ${token}` }), 'open');
+  });
+
+  test('the handshake answer names only the plain subprotocol, never the token', async () => {
+    const socket = await openSocket(web.port, { token });
+    try {
+      assert.equal(socket.protocol, WIRE_SUBPROTOCOL);
+    } finally {
+      socket.close();
+    }
   });
 
   test('calls reach the host and errors come back with their code', async () => {
-    const socket = await openSocket(web.port, { cookie, origin: `http://127.0.0.1:${web.port}` });
+    const socket = await openSocket(web.port, { token, origin: `http://127.0.0.1:${web.port}` });
     try {
       const listed = await call(socket, 'servers.list', {});
       assert.equal(listed.type, 'result');
@@ -312,22 +336,22 @@ describe('browser mode web server', () => {
   });
 
   test('a message that is not JSON, or binary, or too large closes that socket and nothing else', async () => {
-    const notJson = await openSocket(web.port, { cookie });
+    const notJson = await openSocket(web.port, { token });
     const notJsonClosed = closed(notJson);
     notJson.send('this is { not json');
     assert.equal(await notJsonClosed, 1007);
 
-    const binary = await openSocket(web.port, { cookie });
+    const binary = await openSocket(web.port, { token });
     const binaryClosed = closed(binary);
     binary.send(Buffer.from([1, 2, 3]));
     assert.equal(await binaryClosed, 1003);
 
-    const huge = await openSocket(web.port, { cookie });
+    const huge = await openSocket(web.port, { token });
     const hugeClosed = closed(huge);
     huge.send('x'.repeat(9 * 1024 * 1024));
     assert.equal(await hugeClosed, 1009);
 
-    const healthy = await openSocket(web.port, { cookie });
+    const healthy = await openSocket(web.port, { token });
     try {
       assert.equal((await call(healthy, 'servers.list', {})).type, 'result');
     } finally {
@@ -336,8 +360,8 @@ describe('browser mode web server', () => {
   });
 
   test('host events reach every connected client', async () => {
-    const first = await openSocket(web.port, { cookie });
-    const second = await openSocket(web.port, { cookie });
+    const first = await openSocket(web.port, { token });
+    const second = await openSocket(web.port, { token });
     try {
       const isAdded = (message: Record<string, unknown>) =>
         message.type === 'event' &&
@@ -356,7 +380,7 @@ describe('browser mode web server', () => {
 
   test('close() says goodbye to clients and stops listening', async () => {
     const other = await startWebServer({ host, rendererDir: path.join(root, 'renderer') });
-    const socket = await openSocket(other.port, { cookie: `${tokenCookieName(other.port)}=${other.token}` });
+    const socket = await openSocket(other.port, { token: other.token });
     const socketClosed = closed(socket);
     await other.close();
     assert.equal(await socketClosed, 1001);

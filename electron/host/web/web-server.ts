@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { WIRE_MAX_MESSAGE_BYTES, WIRE_PATH } from '../../../shared/api/wire-protocol.ts';
-import { createRequestGuard, newAccessToken } from './request-guard.ts';
+import { TOKEN_FRAGMENT_KEY, WIRE_MAX_MESSAGE_BYTES, WIRE_PATH } from '../../../shared/api/wire-protocol.ts';
+import { chooseSubprotocol, createRequestGuard, isWellFormedToken, MIN_TOKEN_LENGTH, newAccessToken } from './request-guard.ts';
 import type { RequestGuard } from './request-guard.ts';
 import { applySecurityHeaders, securityHeaders } from './security-headers.ts';
 import { SocketBridge } from './socket-bridge.ts';
@@ -14,7 +14,6 @@ import { safeSegments, StaticFiles } from './static-files.ts';
 
 /** Loopback only: browser mode must never be reachable from another machine. */
 const LOOPBACK = '127.0.0.1';
-const MIN_TOKEN_LENGTH = 32;
 
 export interface WebServerOptions {
   host: WebHost;
@@ -22,12 +21,12 @@ export interface WebServerOptions {
   port?: number;
   /** The built renderer (`out/renderer`). */
   rendererDir: string;
-  /** Normally left out: a fresh random token is made for every start. */
+  /** `serve` passes the one kept in the data directory; left out, a fresh random one is made. */
   token?: string;
 }
 
 export interface WebServer {
-  /** Open this in a browser: it carries the token, which the page then swaps for a cookie. */
+  /** Open this in a browser: the token rides in the fragment, which the page keeps and the browser never sends. */
   url: string;
   port: number;
   token: string;
@@ -53,16 +52,22 @@ function rejectUpgrade(socket: Duplex, status: number, port: number): void {
   socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n`);
 }
 
-/** The token's first use: set the cookie and send the browser to the same address without the secret in it. */
-function redirectWithCookie(response: ServerResponse, guard: RequestGuard, pathname: string, query: string): void {
+/**
+ * An address from before the token moved to the fragment (`/?token=…`): sent on to the same path with the
+ * token in the fragment, where only the page reads it. Nothing is set, and a wrong token is dropped rather
+ * than repeated.
+ */
+function redirectToFragment(response: ServerResponse, guard: RequestGuard, pathname: string, query: string): void {
   const segments = safeSegments(pathname);
   if (segments === null) return sendText(response, 400, 'bad path');
   const params = new URLSearchParams(query);
+  const token = params.get('token') ?? '';
   params.delete('token');
   const rest = params.toString();
+  const fragment = guard.isToken(token) ? `#${TOKEN_FRAGMENT_KEY}=${encodeURIComponent(token)}` : '';
   // Rebuilt from clean segments so the Location can never become `//other.host`.
-  const location = `/${segments.map(encodeURIComponent).join('/')}${rest ? `?${rest}` : ''}`;
-  response.writeHead(303, { Location: location, 'Set-Cookie': guard.sessionCookie(), 'Cache-Control': 'no-store' });
+  const location = `/${segments.map(encodeURIComponent).join('/')}${rest ? `?${rest}` : ''}${fragment}`;
+  response.writeHead(303, { Location: location, 'Cache-Control': 'no-store' });
   response.end();
 }
 
@@ -72,14 +77,20 @@ async function serveRequest(
   context: { guard: RequestGuard; files: StaticFiles; port: number },
 ): Promise<void> {
   applySecurityHeaders(response, context.port);
-  const verdict = context.guard.check(request);
-  if (!verdict.ok) return sendText(response, verdict.status, verdict.reason);
+  const page = context.guard.checkPage(request);
+  if (!page.ok) return sendText(response, page.status, page.reason);
   const url = request.url ?? '';
   if (!url.startsWith('/')) return sendText(response, 400, 'bad request target');
   const { pathname, query } = splitUrl(url);
-  if (pathname === WIRE_PATH) return sendText(response, 426, 'this address takes a WebSocket', { Upgrade: 'websocket' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, 405, 'method not allowed', { Allow: 'GET, HEAD' });
-  if (verdict.via === 'query') return redirectWithCookie(response, context.guard, pathname, query);
+  if (pathname === WIRE_PATH) {
+    // The page asks here, after its socket was refused, whether its token is still good or the host is just away.
+    const api = context.guard.checkApi(request);
+    if (!api.ok) return sendText(response, api.status, api.reason);
+    response.writeHead(204, { 'Cache-Control': 'no-store' });
+    return void response.end();
+  }
+  if (new URLSearchParams(query).has('token')) return redirectToFragment(response, context.guard, pathname, query);
 
   const found = await context.files.lookup(pathname);
   if (found.kind === 'bad-request') return sendText(response, 400, 'bad path');
@@ -106,12 +117,13 @@ function listen(server: http.Server, port: number): Promise<void> {
 }
 
 /**
- * Browser mode: the built renderer and HostApi (over a WebSocket at `/api`) on 127.0.0.1, for anyone on
- * this machine who holds the token. Closing it leaves the host running; the caller owns the host.
+ * Browser mode: the built renderer (not secret, so served to any page of this origin) and HostApi (over a
+ * WebSocket at `/api`, only for a client that presents the token) on 127.0.0.1. Closing it leaves the host
+ * running; the caller owns the host.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newAccessToken();
-  if (token.length < MIN_TOKEN_LENGTH) throw new Error(`the access token must be at least ${MIN_TOKEN_LENGTH} characters`);
+  if (!isWellFormedToken(token)) throw new Error(`the access token must be at least ${MIN_TOKEN_LENGTH} characters of A-Z a-z 0-9 - _`);
   const files = await StaticFiles.open(options.rendererDir);
 
   const server = http.createServer();
@@ -119,7 +131,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const port = (server.address() as AddressInfo).port;
   const guard = createRequestGuard(port, token);
   const bridge = new SocketBridge(options.host);
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_MESSAGE_BYTES });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_MESSAGE_BYTES, handleProtocols: chooseSubprotocol });
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     serveRequest(request, response, { guard, files, port }).catch(() => {
@@ -131,14 +143,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     if (splitUrl(request.url ?? '').pathname !== WIRE_PATH) return rejectUpgrade(socket, 404, port);
-    const verdict = guard.check(request);
+    const verdict = guard.checkApi(request);
     if (!verdict.ok) return rejectUpgrade(socket, verdict.status, port);
     sockets.handleUpgrade(request, socket, head, (webSocket) => bridge.attach(webSocket));
   });
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${LOOPBACK}:${port}/?token=${token}`,
+    url: `http://${LOOPBACK}:${port}/#${TOKEN_FRAGMENT_KEY}=${token}`,
     port,
     token,
     close() {

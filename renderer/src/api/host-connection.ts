@@ -1,6 +1,7 @@
 import type { HostApi } from '../../../shared/api/host-api.ts';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
+/** `refused`: browser mode's host does not know this page's token (or the page has none); nothing retries. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'refused';
 
 export interface ConnectionState {
   status: ConnectionStatus;

@@ -2,7 +2,7 @@ import { assert, test } from '../test-support/node-test.mjs';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConnectionState } from './host-connection.ts';
 import { WebSocketHostClient } from './ws-client.ts';
-import type { SocketLike } from './ws-client.ts';
+import type { AccessVerdict, SocketLike, WebSocketClientOptions } from './ws-client.ts';
 
 interface Sent {
   type: string;
@@ -42,14 +42,17 @@ interface Scheduled {
   done: boolean;
 }
 
-function harness() {
+function harness(extra: Pick<WebSocketClientOptions, 'protocols' | 'checkAccess'> = {}) {
   const sockets: FakeSocket[] = [];
+  const offered: string[][] = [];
   const scheduled: Scheduled[] = [];
   const client = new WebSocketHostClient({
     url: 'ws://127.0.0.1:1/api',
-    createSocket: () => {
+    ...extra,
+    createSocket: (_url, protocols) => {
       const socket = new FakeSocket();
       sockets.push(socket);
+      offered.push(protocols);
       return socket;
     },
     timers: {
@@ -69,7 +72,7 @@ function harness() {
     for (const entry of scheduled.splice(0)) if (!entry.done) entry.fn();
   };
   const last = () => sockets[sockets.length - 1];
-  return { client, sockets, runTimers, last };
+  return { client, sockets, offered, scheduled, runTimers, last };
 }
 
 const isCode = (code: string, pattern?: RegExp) => (error: unknown) =>
@@ -159,4 +162,57 @@ test('a malformed answer with a readable id fails that call instead of leaving i
   const call = client.api.call('servers.list', {});
   last().deliver({ type: 'result', id: last().sent[0].id, result: [], extra: true });
   await assert.rejects(call, isCode('internal', /Malformed/));
+});
+
+test('offers the given subprotocols on every attempt', () => {
+  const { offered, last, runTimers } = harness({ protocols: ['switchboard.v1', 'switchboard.token.abc'] });
+  last().drop();
+  runTimers();
+  assert.deepEqual(offered, [
+    ['switchboard.v1', 'switchboard.token.abc'],
+    ['switchboard.v1', 'switchboard.token.abc'],
+  ]);
+});
+
+test('a handshake that fails is checked: a refused token stops the retries, a host that is away is retried', async () => {
+  let verdict: AccessVerdict = 'unreachable';
+  let checks = 0;
+  const { client, sockets, scheduled, last, runTimers } = harness({
+    checkAccess: async () => {
+      checks += 1;
+      return verdict;
+    },
+  });
+  last().drop();
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.equal(checks, 1);
+  assert.equal(client.state().status, 'reconnecting');
+  runTimers();
+  assert.equal(sockets.length, 2);
+
+  verdict = 'refused';
+  last().drop();
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.equal(client.state().status, 'refused');
+  assert.equal(scheduled.filter((entry) => !entry.done).length, 0, 'nothing scheduled');
+  client.retryNow();
+  assert.equal(sockets.length, 2, 'a refused page does not knock again');
+  await assert.rejects(client.api.call('servers.list', {}), isCode('server_unavailable'));
+});
+
+test('a socket that was open and dropped is retried without asking (the host restarting)', async () => {
+  let checks = 0;
+  const { client, last } = harness({
+    checkAccess: async () => {
+      checks += 1;
+      return 'refused';
+    },
+  });
+  last().open();
+  last().drop();
+  await Promise.resolve();
+  assert.equal(checks, 0);
+  assert.equal(client.state().status, 'reconnecting');
 });

@@ -21,9 +21,19 @@ export interface Timers {
   now(): number;
 }
 
+/** What the host says about this page's token when its socket would not open. */
+export type AccessVerdict = 'ok' | 'refused' | 'unreachable';
+
 export interface WebSocketClientOptions {
   url: string;
-  createSocket?: (url: string) => SocketLike;
+  /** Offered in the handshake: browser mode's proof that this is the page the host served. */
+  protocols?: string[];
+  /**
+   * Asked after a socket closed without opening: a browser does not say why a handshake failed, and a
+   * refused token must stop the retries (and say so) while a host that is restarting must not.
+   */
+  checkAccess?: () => Promise<AccessVerdict>;
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
   timers?: Timers;
   delay?: (attempt: number) => number;
 }
@@ -55,14 +65,18 @@ export class WebSocketHostClient implements HostConnection {
   private current: ConnectionState = { status: 'connecting', attempt: 0, epoch: 0 };
   private retryTimer: unknown;
   private closed = false;
-  private readonly createSocket: (url: string) => SocketLike;
+  private readonly createSocket: (url: string, protocols: string[]) => SocketLike;
+  private readonly protocols: string[];
+  private readonly checkAccess: (() => Promise<AccessVerdict>) | undefined;
   private readonly timers: Timers;
   private readonly delay: (attempt: number) => number;
   private readonly url: string;
 
   constructor(options: WebSocketClientOptions) {
     this.url = options.url;
-    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.createSocket = options.createSocket ?? ((url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike);
+    this.protocols = options.protocols ?? [];
+    this.checkAccess = options.checkAccess;
     this.timers = options.timers ?? defaultTimers;
     this.delay = options.delay ?? ((attempt) => backoffDelay(attempt));
     this.api = {
@@ -82,7 +96,7 @@ export class WebSocketHostClient implements HostConnection {
   }
 
   retryNow(): void {
-    if (this.closed || this.current.status === 'open' || this.socket) return;
+    if (this.closed || this.current.status === 'open' || this.current.status === 'refused' || this.socket) return;
     this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.connect();
@@ -130,14 +144,16 @@ export class WebSocketHostClient implements HostConnection {
   private connect(): void {
     let socket: SocketLike;
     try {
-      socket = this.createSocket(this.url);
+      socket = this.createSocket(this.url, this.protocols);
     } catch {
       this.scheduleRetry();
       return;
     }
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      opened = true;
       this.setState({ status: 'open', attempt: 0, epoch: this.current.epoch + 1 });
     };
     socket.onmessage = (event) => {
@@ -151,8 +167,20 @@ export class WebSocketHostClient implements HostConnection {
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.failPending('The connection to Switchboard dropped before the answer came back; the action may or may not have happened.');
-      if (!this.closed) this.scheduleRetry();
+      if (this.closed) return;
+      if (opened || !this.checkAccess) return this.scheduleRetry();
+      void this.checkAccess().then(
+        (verdict) => this.afterCheck(verdict),
+        () => this.afterCheck('unreachable'),
+      );
     };
+  }
+
+  private afterCheck(verdict: AccessVerdict): void {
+    // Closed, or retried by hand, while the check was out.
+    if (this.closed || this.socket) return;
+    if (verdict === 'refused') this.setState({ status: 'refused', attempt: this.current.attempt, epoch: this.current.epoch });
+    else this.scheduleRetry();
   }
 
   private receive(text: string): void {

@@ -1,5 +1,6 @@
 import { ConsentCenter } from '../features/consent/ConsentCenter.tsx';
 import { DangerModeBanner } from '../features/settings/DangerModeBanner.tsx';
+import { AccessRefused } from './AccessRefused.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { useAppStore } from './host-context.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -7,7 +8,9 @@ import { views } from './views.ts';
 
 export function App() {
   const view = useAppStore((state) => state.view);
+  const refused = useAppStore((state) => state.connection.status === 'refused');
   const current = views.find((entry) => entry.id === view) ?? views[0];
+  if (refused) return <AccessRefused />;
   return (
     <div className="app">
       <Sidebar />

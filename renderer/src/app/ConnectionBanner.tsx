@@ -6,7 +6,7 @@ export function ConnectionBanner() {
   const connection = useAppStore((state) => state.connection);
   const { retryNow } = useConnection();
   const now = useNow(connection.status === 'reconnecting');
-  if (connection.status === 'open') return null;
+  if (connection.status === 'open' || connection.status === 'refused') return null;
   if (connection.status === 'connecting' && connection.attempt === 0) {
     return (
       <div className="banner banner-info" role="status">
@@ -20,8 +20,8 @@ export function ConnectionBanner() {
       <span>
         <strong>Disconnected from Switchboard.</strong>{' '}
         {seconds > 0 ? `Reconnecting in ${seconds} s (attempt ${connection.attempt}).` : 'Reconnecting…'} What you see may be out of date.
-        {/* Browser mode makes a new access token on every start, so an old page cannot get back in. */}
-        {connection.attempt >= 4 && ' If Switchboard was restarted, open the new address it printed.'}
+        {/* A restarted serve keeps its token and, when it can, its port; on another port this page cannot follow. */}
+        {connection.attempt >= 4 && ' If Switchboard was restarted on another port, open the new address it printed.'}
       </span>
       <button type="button" className="button button-small" onClick={retryNow}>
         Retry now

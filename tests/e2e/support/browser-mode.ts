@@ -9,13 +9,17 @@ import { test as base } from '@playwright/test';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 export interface BrowserMode {
-  /** Open this first: it carries the access token, which the page swaps for a cookie. */
+  /** What `serve` printed: open this; the token rides in the fragment, which the page keeps in sessionStorage. */
   url: string;
+  port: number;
+  token: string;
   dataDir: string;
   configPath: string;
   /** The mcp.json the host wrote, parsed. */
   readConfig(): Promise<{ mcpServers?: Record<string, unknown> }>;
   output(): string;
+  /** Stops `serve` (SIGTERM) and starts it again over the same data dir, as a person restarting it would; returns what it printed. */
+  restart(): Promise<string>;
 }
 
 interface Fixtures {
@@ -25,6 +29,8 @@ interface Fixtures {
   hostEnv: Record<string, string>;
   /** `serve --trust-config` (the default here): servers run without a trust review. Off to test that review. */
   trustConfig: boolean;
+  /** The folder the data dir is made in (the system temp folder unless a test needs another disk). */
+  dataRoot: string | undefined;
   switchboard: BrowserMode;
 }
 
@@ -64,30 +70,53 @@ export const test = base.extend<Fixtures>({
   mcpServers: [{}, { option: true }],
   hostEnv: [{}, { option: true }],
   trustConfig: [true, { option: true }],
-  switchboard: async ({ mcpServers, hostEnv, trustConfig }, use) => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  dataRoot: [undefined, { option: true }],
+  switchboard: async ({ mcpServers, hostEnv, trustConfig, dataRoot }, use) => {
+    const dataDir = await mkdtemp(path.join(dataRoot ?? os.tmpdir(), 'switchboard-e2e-'));
     const configPath = path.join(dataDir, 'mcp.json');
     await writeFile(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
-    const args = [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, '--port', '0', ...(trustConfig ? ['--trust-config'] : [])];
-    const child = spawn(process.execPath, args, {
-      cwd: repoRoot,
-      env: { ...process.env, ...hostEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let output = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    // The first start picks a free port; a restart leaves --port out, so `serve` goes back to the one it kept.
+    const start = async (portArgs: string[]): Promise<{ child: ChildProcess; url: string }> => {
+      const args = [path.join(repoRoot, 'bin/switchboard.mjs'), 'serve', '--data-dir', dataDir, ...portArgs, ...(trustConfig ? ['--trust-config'] : [])];
+      const child = spawn(process.execPath, args, {
+        cwd: repoRoot,
+        env: { ...process.env, ...hostEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const mark = output.length;
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      try {
+        return { child, url: await waitForUrl(child, () => output.slice(mark), 30_000) };
+      } catch (error) {
+        await stop(child);
+        throw error;
+      }
+    };
+    let current: ChildProcess | undefined;
     try {
-      const url = await waitForUrl(child, () => output, 30_000);
+      const first = await start(['--port', '0']);
+      current = first.child;
+      const { port, hash } = new URL(first.url);
       await use({
-        url,
+        url: first.url,
+        port: Number(port),
+        token: new URLSearchParams(hash.slice(1)).get('token') ?? '',
         dataDir,
         configPath,
         readConfig: async () => JSON.parse(await readFile(configPath, 'utf8')) as { mcpServers?: Record<string, unknown> },
         output: () => output,
+        restart: async () => {
+          if (current) await stop(current);
+          current = undefined;
+          const again = await start([]);
+          current = again.child;
+          return again.url;
+        },
       });
     } finally {
-      await stop(child);
+      if (current) await stop(current);
       await rm(dataDir, { recursive: true, force: true });
     }
   },

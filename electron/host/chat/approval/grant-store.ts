@@ -29,6 +29,7 @@ export class GrantStore {
         "DELETE FROM tool_grants WHERE server = ? AND tool = ? AND scope = ? AND IFNULL(conversation_id, '') = ?",
       ),
       revoke: db.prepare('DELETE FROM tool_grants WHERE id = ?'),
+      rehash: db.prepare('UPDATE tool_grants SET definition_hash = ? WHERE server = ? AND tool = ?'),
     };
   }
 
@@ -70,6 +71,11 @@ export class GrantStore {
       grant.createdAt,
     );
     return grant;
+  }
+
+  /** After the person approved a changed definition: the tool's grants cover the new one. */
+  rehash(server: string, tool: string, definitionHash: string): void {
+    this.statements.rehash.run(definitionHash, server, tool);
   }
 
   revoke(id: string): boolean {

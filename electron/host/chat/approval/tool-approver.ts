@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { ToolGrant } from '../../../../shared/chat/settings-types.ts';
 import { toolDefinitionHash } from './definition-hash.ts';
 import type { GrantStore } from './grant-store.ts';
+import type { PinStore } from './pin-store.ts';
 
 /** Everything a person (or a policy) needs to decide on one tool call. */
 export interface ToolApprovalQuestion {
@@ -54,20 +55,40 @@ const UNANSWERED: Record<ApprovalUnanswered['outcome'], string> = {
   'server-gone': 'The server went away before the call was approved.',
 };
 
-/** Policy, then standing grants (for this exact tool definition), then the person. */
+const HELD = 'The tool changed since you allowed it, so it did not run; review the change first.';
+
+/** Held back when changed, then policy, then standing grants (for this exact tool definition), then the person. */
 export class ToolApprover {
   private readonly grants: GrantStore;
+  private readonly pins: PinStore;
   private readonly onGrantsChanged: (grants: ToolGrant[]) => void;
+  private readonly onPinned: (server: string, tool: string) => void;
   asker: ApprovalAsker;
   policy: ApprovalPolicy = askEveryTime;
 
-  constructor(options: { grants: GrantStore; asker: ApprovalAsker; onGrantsChanged?: (grants: ToolGrant[]) => void }) {
+  constructor(options: {
+    grants: GrantStore;
+    pins: PinStore;
+    asker: ApprovalAsker;
+    onGrantsChanged?: (grants: ToolGrant[]) => void;
+    onPinned?: (server: string, tool: string) => void;
+  }) {
     this.grants = options.grants;
+    this.pins = options.pins;
     this.asker = options.asker;
     this.onGrantsChanged = options.onGrantsChanged ?? (() => {});
+    this.onPinned = options.onPinned ?? (() => {});
+  }
+
+  /** A tool the person approved whose definition changed since: not offered, not run, until the change is reviewed. */
+  isHeld(server: string, tool: Tool): boolean {
+    return this.pins.differs(server, tool);
   }
 
   async approve(question: ToolApprovalQuestion, signal: AbortSignal): Promise<ApprovalOutcome> {
+    if (this.isHeld(question.server, question.tool)) {
+      return { run: false, status: 'error', error: HELD };
+    }
     const verdict = this.policy(question);
     if (verdict !== 'ask') {
       return verdict.allow
@@ -94,6 +115,8 @@ export class ToolApprover {
       edited = JSON.stringify(answer.arguments) !== JSON.stringify(question.arguments);
       args = answer.arguments;
     }
+    this.pins.pin(question.server, question.tool);
+    this.onPinned(question.server, question.tool.name);
     if (answer.decision !== 'allow-once') {
       this.grants.grant({
         server: question.server,

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
-import { analyzeUrl } from '../../../../shared/consent/url-safety.ts';
+import { redactUrlsIn } from '../../../../shared/servers/redact-url.ts';
 import type { LogLevel, ServerAuth } from '../../../../shared/servers/server-state.ts';
 import type { ConsentBroker } from '../../consent/consent-broker.ts';
 import type { SecretStore } from '../../store/secrets.ts';
@@ -235,7 +235,7 @@ export class ServerOAuth {
       const { url: authorizationUrl, state } = authorization;
       callback.expectState(state);
 
-      const analysis = analyzeUrl(authorizationUrl.href);
+      const analysis = consent.analyzeUrl(authorizationUrl.href);
       if (!analysis.ok) throw new HostError('request_failed', `the sign-in page cannot be opened: ${analysis.blockedReason}`);
       const where = `${authorizationUrl.origin}${authorizationUrl.pathname}`;
       session.phase = 'consent';
@@ -340,7 +340,13 @@ async function revoke(stored: ServerCredentials): Promise<string | undefined> {
   return response.ok ? 'was revoked' : `was not revoked (HTTP ${response.status})`;
 }
 
+/** Every sign-in failure, its addresses without query strings or user:password (they can hold codes and tokens). */
 function describeSignInFailure(error: unknown): HostError {
+  const failure = signInFailure(error);
+  return new HostError(failure.code, redactUrlsIn(failure.message));
+}
+
+function signInFailure(error: unknown): HostError {
   if (error instanceof HostError) return error;
   if (error instanceof CallbackError) {
     return new HostError(error.kind === 'timeout' ? 'timeout' : error.kind === 'closed' ? 'cancelled' : 'unauthorized', error.message);

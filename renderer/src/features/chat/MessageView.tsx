@@ -2,6 +2,7 @@ import { lazy, memo, Suspense } from 'react';
 import type { Ref } from 'react';
 import type { ChatBlock, ChatMessage } from '../../../../shared/chat/chat-types.ts';
 import { formatUsage } from './chat-format.ts';
+import { HeldToolNotice } from './HeldToolNotice.tsx';
 import { ProviderErrorView } from './ProviderErrorView.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
@@ -68,6 +69,7 @@ function BlockView({ block }: { block: ChatBlock }) {
     case 'tool_call':
       return <ToolCallCard call={block} />;
     case 'notice':
+      if (block.heldTool) return <HeldToolNotice block={block} held={block.heldTool} />;
       return (
         <p className={`chat-notice chat-notice-${block.level}`}>
           <strong>{NOTICE_LABEL[block.level]}:</strong> <ServerText text={block.text} />

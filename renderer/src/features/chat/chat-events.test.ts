@@ -70,6 +70,7 @@ test('a refetch reloads lists, forgets turn states, and a conversation deleted m
     'chat.list': () => [],
     'settings.get': () => ({ systemPrompt: '' }),
     'grants.list': () => [],
+    'grants.heldTools': () => [{ server: 'fx', tool: 'echo', approvedAt: 1, enabled: true }],
     'chat.get': () => {
       throw new HostError('not_found', 'no conversation with id c1');
     },
@@ -80,7 +81,8 @@ test('a refetch reloads lists, forgets turn states, and a conversation deleted m
   const sync = syncChat(fake.api, store, (error) => errors.push(error), (run) => run());
   sync.refetch();
   await tick();
-  assert.deepEqual(fake.calls.sort(), ['chat.get', 'chat.list', 'grants.list', 'settings.get']);
+  assert.deepEqual(fake.calls.sort(), ['chat.get', 'chat.list', 'grants.heldTools', 'grants.list', 'settings.get']);
+  assert.deepEqual(store.getState().heldTools.map((held) => held.tool), ['echo'], 'tools held back are mirrored');
   assert.deepEqual(store.getState().turnStates, {});
   assert.equal(store.getState().openConversation, undefined, 'the empty list closed it');
   assert.deepEqual(errors, []);

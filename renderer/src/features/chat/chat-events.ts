@@ -36,6 +36,7 @@ export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown
     api.on('chat.turn', ({ conversationId, state: turn }) => state().turnChanged(conversationId, turn)),
     api.on('settings.changed', (settings) => state().settingsReceived(settings)),
     api.on('grants.changed', (grants) => state().grantsReceived(grants)),
+    api.on('grants.heldTools', (held) => state().heldToolsReceived(held)),
     store.subscribe((next, previous) => {
       const id = next.openConversation?.id;
       if (id && id !== previous.openConversation?.id && next.connection.status === 'open') fetchOpen(id);
@@ -49,6 +50,7 @@ export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown
       api.call('chat.list', {}).then((list) => state().conversationsReceived(list), onError);
       api.call('settings.get', {}).then((settings) => state().settingsReceived(settings), onError);
       api.call('grants.list', {}).then((grants) => state().grantsReceived(grants), onError);
+      api.call('grants.heldTools', {}).then((held) => state().heldToolsReceived(held), onError);
       const open = state().openConversation;
       if (open) fetchOpen(open.id);
     },

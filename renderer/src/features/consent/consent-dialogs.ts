@@ -7,6 +7,7 @@ import { OpenUrlDialog } from './OpenUrlDialog.tsx';
 import { SamplingDialog } from './SamplingDialog.tsx';
 import { ServerTrustDialog } from './ServerTrustDialog.tsx';
 import { ToolApprovalDialog } from './ToolApprovalDialog.tsx';
+import { ToolChangeDialog } from './ToolChangeDialog.tsx';
 
 /** One dialog per kind of request; a kind joins the consent center with one entry here. */
 export const consentDialogs: { [K in ConsentKind]?: ComponentType<ConsentDialogProps<K>> } = {
@@ -16,4 +17,5 @@ export const consentDialogs: { [K in ConsentKind]?: ComponentType<ConsentDialogP
   sampling: SamplingDialog,
   'server-trust': ServerTrustDialog,
   'open-url': OpenUrlDialog,
+  'tool-change': ToolChangeDialog,
 };

@@ -18,6 +18,8 @@ export function requestNoun(request: ConsentRequest): string {
       return 'the question whether to start it';
     case 'open-url':
       return 'the request to open a page';
+    case 'tool-change':
+      return `the review of the changed tool ${request.payload.tool}`;
   }
 }
 
@@ -67,5 +69,7 @@ export function waitingText(request: ConsentRequest): string {
       return `${server} waits for you to review what it runs.`;
     case 'open-url':
       return 'Switchboard asks before opening a web page.';
+    case 'tool-change':
+      return `${request.payload.tool} changed since you allowed it; review the change.`;
   }
 }

@@ -1,4 +1,4 @@
-import { analyzeUrl } from '../../../../shared/consent/url-safety.ts';
+import { analyzeUrl, isLoopbackHost } from '../../../../shared/consent/url-safety.ts';
 import type { UrlAnalysis } from '../../../../shared/consent/url-safety.ts';
 
 /**
@@ -6,9 +6,11 @@ import type { UrlAnalysis } from '../../../../shared/consent/url-safety.ts';
  * when it cannot open a browser itself (browser mode) and only for an address it allowed; this checks again
  * that it is the very address the person was shown, and one the analysis allows.
  */
-export function addressToOpen(open: string | undefined, shown: UrlAnalysis): string | undefined {
+export function addressToOpen(open: string | undefined, shown: UrlAnalysis, here: Pick<Location, 'hostname' | 'port'> = window.location): string | undefined {
   if (open === undefined || !shown.ok || open !== shown.url) return undefined;
-  const again = analyzeUrl(open);
+  // This page's own port (browser mode) is Switchboard itself: never a link target, even if the host missed it.
+  const ownPorts = isLoopbackHost(here.hostname) && here.port !== '' ? [Number(here.port)] : [];
+  const again = analyzeUrl(open, { ownPorts });
   return again.ok && again.url === open ? open : undefined;
 }
 

@@ -29,6 +29,8 @@ test('addresses without a host show whole, with their scheme', () => {
   assert.deepEqual(roles('file:///etc/passwd'), ['scheme=file://', 'rest=/etc/passwd']);
   assert.deepEqual(roles('not a url'), ['rest=not a url']);
   assert.equal(siteName(analyzeUrl('javascript:alert(1)')), 'a javascript: address');
+  assert.equal(siteName(analyzeUrl('http://127.0.0.1:8765/cb')), '127.0.0.1:8765', 'on this computer the port names the program');
+  assert.equal(siteName(analyzeUrl('http://localhost/')), 'localhost:80');
 });
 
 test('joined, the pieces are the address people read', () => {

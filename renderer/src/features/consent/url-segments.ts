@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../../../shared/consent/url-safety.ts';
 import type { UrlAnalysis } from '../../../../shared/consent/url-safety.ts';
 
 export type UrlSegmentRole = 'scheme' | 'userinfo' | 'subdomain' | 'domain' | 'port' | 'rest';
@@ -35,8 +36,12 @@ export function urlSegments(analysis: UrlAnalysis): UrlSegment[] {
   return segments;
 }
 
-/** The name to say in words ("a page on example.com"): the registered part, else the host, else the scheme. */
+/**
+ * The name to say in words ("a page on example.com"): the registered part, else the host, else the scheme.
+ * On this computer the port is what tells one program from another, so it is part of the name.
+ */
 export function siteName(analysis: UrlAnalysis): string {
   const { display } = analysis;
+  if (isLoopbackHost(display.host)) return `${display.host}:${display.port ?? (display.scheme === 'https' ? '443' : '80')}`;
   return display.registrableDomainGuess || display.hostUnicode || (display.scheme ? `a ${display.scheme}: address` : 'an address');
 }

@@ -5,11 +5,18 @@ import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import { ServerText } from '../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import { useToolReview } from '../consent/use-tool-review.ts';
 
-/** Standing permissions given from the approval dialog ("for this conversation", "always"). */
+/**
+ * Standing permissions given from the approval dialog ("for this conversation", "always"), and tools held back
+ * because they changed since they were allowed; each changed one can be reviewed from here.
+ */
 export function GrantsList() {
   const api = useHostApi();
-  const { grants, conversations } = useAppStore(useShallow((state) => ({ grants: state.grants, conversations: state.conversations })));
+  const { grants, conversations, heldTools } = useAppStore(
+    useShallow((state) => ({ grants: state.grants, conversations: state.conversations, heldTools: state.heldTools })),
+  );
+  const { review, error: reviewError } = useToolReview();
   const [error, setError] = useState<string>();
   const revoke = (id: string) => {
     setError(undefined);
@@ -21,8 +28,27 @@ export function GrantsList() {
       <header className="settings-section-head">
         <h2 id="grants-heading">Tool permissions</h2>
       </header>
-      <p className="muted">Tools you allowed without asking each time. A tool whose definition changes is asked about again.</p>
-      <FormError message={error} />
+      <p className="muted">
+        Tools you allowed without asking each time. A tool that changes after you allowed it is held back from the model until you review
+        the change.
+      </p>
+      <FormError message={error ?? reviewError} />
+      {heldTools.length > 0 && (
+        <div className="held-tools" role="region" aria-label="Tools held back">
+          <h3>Held back: changed since allowed</h3>
+          <ul>
+            {heldTools.map((held) => (
+              <li key={JSON.stringify([held.server, held.tool])}>
+                <code><ServerText text={held.tool} /></code> on {held.server}
+                {!held.enabled && <span className="muted small"> (switched off)</span>}{' '}
+                <button type="button" className="button button-small" onClick={() => review(held.server, held.tool)} aria-label={`Review ${writeOutHidden(held.tool)} on ${held.server}`}>
+                  Review
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {grants === undefined ? (
         <p className="muted" role="status">
           Loading…
@@ -37,6 +63,7 @@ export function GrantsList() {
               <th scope="col">Tool</th>
               <th scope="col">Allowed</th>
               <th scope="col">Since</th>
+              <th scope="col">Status</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -51,6 +78,18 @@ export function GrantsList() {
                 </td>
                 <td>{grant.scope === 'always' ? 'Always' : `In “${titleOf(grant.conversationId)}”`}</td>
                 <td>{new Date(grant.createdAt).toLocaleString()}</td>
+                <td>
+                  {grant.changed ? (
+                    <>
+                      <span className="pill pill-warning">Changed since allowed</span>{' '}
+                      <button type="button" className="button button-small" onClick={() => review(grant.server, grant.tool)} aria-label={`Review ${writeOutHidden(grant.tool)} on ${grant.server}`}>
+                        Review
+                      </button>
+                    </>
+                  ) : (
+                    <span className="pill pill-ok">Valid</span>
+                  )}
+                </td>
                 <td>
                   <button type="button" className="button button-small" onClick={() => revoke(grant.id)} aria-label={`Revoke ${writeOutHidden(grant.tool)} on ${grant.server}`}>
                     Revoke

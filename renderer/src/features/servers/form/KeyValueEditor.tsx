@@ -32,7 +32,14 @@ export function KeyValueEditor({ legend, keyLabel, rows, onChange, error, secret
     <fieldset className="kv-editor" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend>{legend}</legend>
       {hint && <p className="field-hint">{hint}</p>}
-      {rows.some((row) => row.stored) && <p className="field-hint">Stored values stay in Switchboard and are never shown here. Replace one to set a new value.</p>}
+      {secret && <p className="field-hint">Values you type here are kept in Switchboard&apos;s secret storage; mcp.json only refers to them.</p>}
+      {rows.some((row) => row.stored && row.storedIn === 'mcp.json') && (
+        <p className="field-hint">
+          Values marked “in mcp.json” were written into that file by hand and stay there as plain text. Replace one to move it to secret
+          storage.
+        </p>
+      )}
+      {rows.some((row) => row.stored) && <p className="field-hint">Stored values are never shown here. Replace one to set a new value.</p>}
       {rows.map((row, index) => {
         const valueLabel = `${keyLabel} ${index + 1} value`;
         return (
@@ -48,7 +55,14 @@ export function KeyValueEditor({ legend, keyLabel, rows, onChange, error, secret
               onChange={(event) => update(index, { key: event.target.value })}
             />
             {row.stored === 'kept' ? (
-              <input key="kept" aria-label={valueLabel} className="kv-stored" placeholder="•••• stored" readOnly value="" />
+              <input
+                key="kept"
+                aria-label={valueLabel}
+                className="kv-stored"
+                placeholder={row.storedIn === 'mcp.json' ? '•••• in mcp.json (plain text)' : '•••• in secret storage'}
+                readOnly
+                value=""
+              />
             ) : secret ? (
               <input
                 key="typed"

@@ -1,5 +1,5 @@
 import { assert, test } from '../../../test-support/node-test.mjs';
-import { STORED_VALUE } from '../../../../../shared/servers/stored-values.ts';
+import { isStoredValue, STORED_VALUE, WRITTEN_VALUE } from '../../../../../shared/servers/stored-values.ts';
 import { argsFromText, checkForm, emptyServerForm, entryFromForm, fieldOfHostMessage, formFromEntry } from './server-form.ts';
 
 test('args: one per line, trimmed, blank lines dropped', () => {
@@ -55,8 +55,8 @@ test('stored values arrive as markers, show as kept rows without a value, and go
   const original = { command: 'npx', args: ['pkg'], env: { TOKEN: STORED_VALUE, REGION: STORED_VALUE } };
   const form = formFromEntry('s', original);
   assert.deepEqual(form.env, [
-    { key: 'TOKEN', value: '', stored: 'kept' },
-    { key: 'REGION', value: '', stored: 'kept' },
+    { key: 'TOKEN', value: '', stored: 'kept', storedIn: 'secret-store' },
+    { key: 'REGION', value: '', stored: 'kept', storedIn: 'secret-store' },
   ]);
   assert.deepEqual(entryFromForm({ ...form, args: 'pkg\n--verbose' }, original), { ...original, args: ['pkg', '--verbose'] });
 
@@ -65,6 +65,20 @@ test('stored values arrive as markers, show as kept rows without a value, and go
 
   const remote = { url: 'https://example.com/mcp', headers: { Authorization: STORED_VALUE } };
   assert.deepEqual(entryFromForm(formFromEntry('r', remote), remote), remote);
+});
+
+test('a value written into mcp.json by hand shows as such, and goes back as a marker that keeps it', () => {
+  const original = { command: 'npx', env: { TOKEN: STORED_VALUE, HAND: WRITTEN_VALUE } };
+  const form = formFromEntry('s', original);
+  assert.deepEqual(
+    form.env.map((row) => [row.key, row.storedIn]),
+    [
+      ['TOKEN', 'secret-store'],
+      ['HAND', 'mcp.json'],
+    ],
+  );
+  const sent = entryFromForm(form, original).env as Record<string, string>;
+  assert.ok(isStoredValue(sent.TOKEN) && isStoredValue(sent.HAND), 'both are kept as the host has them');
 });
 
 test('a stored value being replaced needs the new value', () => {

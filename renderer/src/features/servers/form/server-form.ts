@@ -1,4 +1,4 @@
-import { isStoredValue, STORED_VALUE } from '../../../../../shared/servers/stored-values.ts';
+import { isStoredValue, STORED_VALUE, WRITTEN_VALUE } from '../../../../../shared/servers/stored-values.ts';
 
 export interface KeyValueRow {
   key: string;
@@ -9,6 +9,11 @@ export interface KeyValueRow {
    * keeps it; `replacing` sends `value` instead. The key of such a row stays as it is: the value belongs to it.
    */
   stored?: 'kept' | 'replacing';
+  /**
+   * Where the host's value is: `secret-store` (typed in the app; mcp.json holds a reference) or `mcp.json`
+   * (written there by hand, as plain text). A value typed in the form always goes to the secret store.
+   */
+  storedIn?: 'secret-store' | 'mcp.json';
 }
 
 export type ServerKind = 'stdio' | 'remote';
@@ -39,7 +44,9 @@ const ownedKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'serv
 function rowsOf(value: unknown): KeyValueRow[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   return Object.entries(value).map(([key, entry]) =>
-    isStoredValue(entry) ? { key, value: '', stored: 'kept' } : { key, value: typeof entry === 'string' ? entry : JSON.stringify(entry) },
+    isStoredValue(entry)
+      ? { key, value: '', stored: 'kept', storedIn: entry === WRITTEN_VALUE ? 'mcp.json' : 'secret-store' }
+      : { key, value: typeof entry === 'string' ? entry : JSON.stringify(entry) },
   );
 }
 

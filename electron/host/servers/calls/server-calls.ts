@@ -1,0 +1,71 @@
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
+import { HostError } from '../../../../shared/api/host-error.ts';
+import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
+import type { ToolCallOutcome } from '../../../../shared/servers/server-state.ts';
+import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
+import type { ServerHumanHooks } from '../human-hooks.ts';
+import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
+
+export interface CallToolOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The chat turn and tool call behind this call, for questions the server asks while it runs. */
+  context?: ConsentContext;
+}
+
+/**
+ * Tool calls: the -32042 URL step and its retry, and which calls are in flight per server, so a question a
+ * server asks can be tied to the call it belongs to.
+ */
+export class ServerCalls {
+  private readonly connected: (server: string) => ServerConnection;
+  private readonly human: ServerHumanHooks | undefined;
+  private readonly inFlight = new Map<string, Set<ConsentContext | undefined>>();
+
+  constructor(connected: (server: string) => ServerConnection, human: ServerHumanHooks | undefined) {
+    this.connected = connected;
+    this.human = human;
+  }
+
+  async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
+    this.connected(server);
+    const started = performance.now();
+    const control: ToolCallControl = { timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress };
+    const calls = this.inFlight.get(server) ?? new Set();
+    this.inFlight.set(server, calls);
+    // A wrapper per call, so two calls with the same context object are still two entries.
+    const entry = options.context && { ...options.context };
+    calls.add(entry);
+    try {
+      for (let retries = 0; ; retries++) {
+        try {
+          const result = await this.connected(server).callTool(tool, args, control);
+          return { server, tool, durationMs: Math.round(performance.now() - started), result };
+        } catch (error) {
+          if (!(error instanceof UrlElicitationRequiredError)) throw error;
+          const retry =
+            retries < MAX_URL_ELICITATION_RETRIES &&
+            (await this.human?.urlElicitationRequired?.(server, error.elicitations, { context: options.context, signal: options.signal }));
+          if (!retry) throw new HostError('request_failed', `tool "${tool}" on server "${server}" needs a step in the browser first: ${error.message}`);
+        }
+      }
+    } finally {
+      calls.delete(entry);
+      if (calls.size === 0) this.inFlight.delete(server);
+    }
+  }
+
+  /**
+   * What a question from this server is about: on 2025-era stdio nothing ties a server's request to the call
+   * it belongs to, so it is the one call in flight when there is one, or the conversation all of them share.
+   */
+  callContext(server: string): ConsentContext | undefined {
+    const contexts = [...(this.inFlight.get(server) ?? [])];
+    if (contexts.length === 0 || contexts.some((context) => context === undefined)) return contexts.length === 1 ? contexts[0] : undefined;
+    if (contexts.length === 1) return { ...contexts[0] };
+    const conversations = new Set(contexts.map((context) => context!.conversationId));
+    const [conversationId] = conversations;
+    return conversations.size === 1 && conversationId !== undefined ? { conversationId } : undefined;
+  }
+}
