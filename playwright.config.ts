@@ -2,9 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // Browser mode for real: each test starts `switchboard serve` over a temp data dir (tests/e2e/support) and
 // drives the built renderer in Chromium. `npm test` builds first; run `npx electron-vite build` before
-// `npx playwright test` by hand.
+// `npx playwright test` by hand. The CLI bundle `serve` runs is rebuilt by the global setup when stale.
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/cli-bundle.ts',
   testMatch: '**/*.spec.ts',
   workers: 1,
   fullyParallel: false,

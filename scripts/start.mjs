@@ -13,7 +13,7 @@ if (reason === undefined) {
 } else {
   console.log(`Electron cannot start here (${reason}); starting browser mode instead.`);
   if (!existsSync(path.join(root, 'out', 'renderer', 'index.html'))) {
-    const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   run([process.execPath, path.join(root, 'bin', 'switchboard.mjs'), 'serve', ...passThrough]);

@@ -13,6 +13,7 @@ import { redactUrlsIn } from '../../shared/servers/redact-url.ts';
 import { HostEventBus } from './event-bus.ts';
 import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
+import type { ServerManagerOptions } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
 import { chatMigrations } from './store/conversations.ts';
 import type { SecretCipher, SecretFallback } from './store/secrets.ts';
@@ -56,6 +57,8 @@ export interface HostOptions {
   pickFolder?: (title?: string) => Promise<string | undefined>;
   /** How long questions to the person stay open; tests shorten them. */
   humanTimeouts?: Partial<HumanTimeouts>;
+  /** For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes from. */
+  serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath'>;
 }
 
 /**
@@ -108,6 +111,7 @@ export class Host {
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
       secrets,
+      ...options.serverStart,
     });
     this.chat = createChatModule({
       db: this.db,

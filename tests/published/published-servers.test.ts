@@ -34,7 +34,7 @@ async function call(server: string, tool: string, args: Record<string, unknown>)
   const { stdout } = await run(
     process.execPath,
     [cli, 'call', '--config', configPath, '--data-dir', path.join(workDir, 'data'), server, tool, '--args', JSON.stringify(args), '--json'],
-    { timeout: 60_000 },
+    { timeout: 60_000, env: { ...process.env, SWITCHBOARD_FROM_SOURCES: '1' } },
   );
   return JSON.parse(stdout) as CallToolResult;
 }

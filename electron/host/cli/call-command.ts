@@ -11,7 +11,7 @@ import { waitForServer } from './wait-for-server.ts';
 
 export const callUsage = `Usage: switchboard call [--config FILE] [--data-dir DIR] SERVER TOOL [--args JSON] [--json] [--timeout MS]
 
-Starts the configured servers, waits for SERVER only, calls its tool TOOL once, prints the result and stops the server.
+Starts only SERVER, calls its tool TOOL once, prints the result and stops the server.
 Exits 1 when the tool reports an error (printed on stderr) or the call fails.
 
 ${trustNote}
@@ -60,7 +60,8 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, callUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true, trustConfig: locations.explicitConfig }, async (host) => {
+  const session = { autoStart: true, trustConfig: locations.explicitConfig, oneShot: { stderr: io.stderr, only: [serverName] } };
+  return withHost(locations, session, async (host) => {
     const state = await waitForServer(host, serverName, timeoutMs);
     if (!state) {
       const { fileError } = (await host.call('servers.config', {})) as ConfigSnapshot;

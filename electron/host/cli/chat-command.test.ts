@@ -21,7 +21,7 @@ interface Run {
 
 function runSwitchboard(args: string[], env: Record<string, string>, stdin?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_FROM_SOURCES: '1', ...env };
     delete childEnv.SWITCHBOARD_DEBUG;
     delete childEnv.OPENAI_API_KEY;
     const child = spawn(process.execPath, [bin, ...args], { env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });

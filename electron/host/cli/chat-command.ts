@@ -67,7 +67,8 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, chatUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: locations.explicitConfig }, async (host, stopRequested) => {
+  const session = { autoStart: true, workHandlesSignals: true, trustConfig: locations.explicitConfig, oneShot: { stderr: io.stderr } };
+  return withHost(locations, session, async (host, stopRequested) => {
     for (const server of await host.servers.settled(timeoutMs)) {
       if (server.status !== 'connected' && server.status !== 'disabled') {
         io.stderr(`note: server "${oneLine(server.name)}" is ${server.status}${server.reason ? `: ${oneLine(server.reason)}` : ''}\n`);

@@ -6,11 +6,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
+import { fixtureScript, fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
 import { fixturePng } from '../../../tests/fixtures/servers/fixture-surface.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/switchboard.mjs', import.meta.url));
 const RUN_TIMEOUT_MS = 60_000;
+// The sources as they are now, not a bundle an earlier build left in out/.
+const sourcesEnv: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_FROM_SOURCES: '1' };
 
 interface Run {
   code: number | null;
@@ -21,7 +23,7 @@ interface Run {
 
 function runSwitchboard(args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env };
+    const env = { ...sourcesEnv };
     delete env.SWITCHBOARD_DEBUG;
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -239,6 +241,43 @@ describe('switchboard CLI', () => {
     assert.deepEqual(processesTagged(tag), []);
   });
 
+  test('call starts only the server it calls', async () => {
+    const markers = [path.join(root, 'other-a.started'), path.join(root, 'other-b.started')];
+    const marking = (marker: string) => ({
+      command: process.execPath,
+      args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'started'); setInterval(() => {}, 1000)`, `${tag}-other`],
+    });
+    const config = path.join(root, 'many.json');
+    const good = fixtureStdio('modern', ['--name', `${tag}-good`]);
+    writeFileSync(config, JSON.stringify({ mcpServers: { a: marking(markers[0]), good, b: marking(markers[1]) } }));
+    const run = await runSwitchboard(['call', '--config', config, '--data-dir', dataDir, 'good', 'echo', '--args', '{"text":"only me"}']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, 'only me\n');
+    for (const marker of markers) assert.equal(existsSync(marker), false, `${path.basename(marker)}: another server was started`);
+    assert.deepEqual(processesTagged(tag), []);
+  });
+
+  test('a server that ignores the end of its input is signalled after a short grace, and the CLI says so', async () => {
+    const stubborn = `${tag}-stubborn`;
+    // Preloaded into the fixture: a timer keeps it alive after its input closes; the second one also ignores SIGTERM.
+    const keepAlive = 'data:text/javascript,setInterval(() => {}, 60000)';
+    const ignoreTerm = 'data:text/javascript,setInterval(() => {}, 60000); process.on("SIGTERM", () => {})';
+    const entry = (preload: string) => ({ command: process.execPath, args: ['--import', preload, fixtureScript('modern'), '--name', stubborn] });
+    const config = path.join(root, 'stubborn.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { lingers: entry(keepAlive), deaf: entry(ignoreTerm) } }));
+
+    const lingers = await runSwitchboard(['call', '--config', config, '--data-dir', dataDir, 'lingers', 'echo', '--args', '{"text":"bye"}']);
+    assert.equal(lingers.code, 0, lingers.stderr);
+    assert.equal(lingers.stdout, 'bye\n');
+    assert.equal(lingers.stderr, 'switchboard: server "lingers": the server did not exit within 500 ms of its input closing; sending SIGTERM\n');
+
+    const deaf = await runSwitchboard(['call', '--config', config, '--data-dir', dataDir, 'deaf', 'echo', '--args', '{"text":"bye"}']);
+    assert.equal(deaf.code, 0, deaf.stderr);
+    assert.match(deaf.stderr, /server "deaf": the server did not exit within 500 ms of its input closing; sending SIGTERM\n/);
+    assert.match(deaf.stderr, /server "deaf": the server did not exit within 500 ms of SIGTERM; sending SIGKILL\n/);
+    assert.deepEqual(processesTagged(stubborn), [], 'no server process outlives the CLI');
+  });
+
   test('serve prints the URL with the token in the fragment, keeps it across a restart, and exits cleanly on SIGTERM', async () => {
     const rendererDir = path.join(root, 'renderer');
     mkdirSync(rendererDir, { recursive: true });
@@ -246,6 +285,7 @@ describe('switchboard CLI', () => {
     const serveDir = path.join(root, 'serve-data');
     const runServe = async (extra: string[], check: (line: string) => Promise<void>) => {
       const child = spawn(process.execPath, [bin, 'serve', '--config', goodConfig, '--data-dir', serveDir, '--renderer', rendererDir, ...extra], {
+        env: sourcesEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
@@ -300,6 +340,7 @@ describe('switchboard CLI', () => {
     const hangConfig = path.join(root, 'hang.json');
     writeFileSync(hangConfig, JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)', hangTag] } } }));
     const child = spawn(process.execPath, [bin, 'servers', '--config', hangConfig, '--data-dir', dataDir, '--timeout', '120000'], {
+      env: sourcesEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,7 +1,10 @@
 import { Host } from '../host.ts';
+import type { HostOptions } from '../host.ts';
+import { ONE_SHOT_SHUTDOWN_GRACE_MS } from '../servers/stdio-shutdown.ts';
 import { exitCodeFor, waitForShutdownSignal } from './shutdown-signals.ts';
 import type { ShutdownSignal } from './shutdown-signals.ts';
 import type { Locations } from './parse-options.ts';
+import { oneLine } from './terminal-text.ts';
 
 export interface HostSessionOptions {
   autoStart: boolean;
@@ -9,6 +12,11 @@ export interface HostSessionOptions {
   workHandlesSignals?: boolean;
   /** Start the listed servers without asking for trust: true for one-shot commands given --config, and `serve --trust-config`. */
   trustConfig: boolean;
+  /**
+   * A one-shot command (`servers`, `call`, `chat`): its servers get a short grace to stop, a server that did not
+   * stop when its input closed is named on `stderr`, and `only` limits which servers start at all.
+   */
+  oneShot?: { stderr: (text: string) => void; only?: string[] };
 }
 
 /**
@@ -27,6 +35,7 @@ export async function withHost(
     configPath: locations.configPath,
     autoStart: options.autoStart,
     serverTrust: options.trustConfig ? 'config-is-consent' : 'ask',
+    serverStart: options.oneShot && oneShotServerStart(options.oneShot.only),
   });
   let host: Host | undefined;
   try {
@@ -41,6 +50,29 @@ export async function withHost(
     return options.workHandlesSignals ? await working : await Promise.race([working, interrupted]);
   } finally {
     shutdown.dispose();
-    await host?.close();
+    if (host) await closeHost(host, options.oneShot?.stderr);
+  }
+}
+
+function oneShotServerStart(only: string[] | undefined): HostOptions['serverStart'] {
+  return {
+    only,
+    shutdownGraceMs: ONE_SHOT_SHUTDOWN_GRACE_MS,
+    // Run from a terminal, the environment already has the person's PATH: no login shell to wait for.
+    loginShellPath: async () => undefined,
+  };
+}
+
+/** Closes the host; with `stderr`, says which servers had to be signalled because they ignored the end of their input. */
+async function closeHost(host: Host, stderr: ((text: string) => void) | undefined): Promise<void> {
+  const stopListening = stderr
+    ? host.on('servers.log', (entry) => {
+        if (entry.source === 'lifecycle' && entry.level === 'warning') stderr(`switchboard: server "${oneLine(entry.server)}": ${oneLine(entry.text)}\n`);
+      })
+    : undefined;
+  try {
+    await host.close();
+  } finally {
+    stopListening?.();
   }
 }

@@ -1,13 +1,9 @@
 import { HostError } from '../../../shared/api/host-error.ts';
-import { runCall } from './call-command.ts';
-import { runChat } from './chat-command.ts';
 import { CliError } from './cli-error.ts';
 import { processIo } from './cli-io.ts';
 import { routeProcessWarnings } from './process-warnings.ts';
 import { reportUnhandledRejections } from './unhandled-rejections.ts';
 import type { CliIo } from './cli-io.ts';
-import { runServe } from './serve-command.ts';
-import { runServers } from './servers-command.ts';
 
 export const mainUsage = `Usage: switchboard <command> [options]
 
@@ -20,11 +16,14 @@ Commands:
 Run \`switchboard <command> --help\` for the options of a command.
 `;
 
-const commands: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  servers: runServers,
-  call: runCall,
-  chat: runChat,
-  serve: runServe,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+// Loaded on demand: `call` need not load the web server, nor `--help` the host.
+const commands: Record<string, () => Promise<Command>> = {
+  servers: async () => (await import('./servers-command.ts')).runServers,
+  call: async () => (await import('./call-command.ts')).runCall,
+  chat: async () => (await import('./chat-command.ts')).runChat,
+  serve: async () => (await import('./serve-command.ts')).runServe,
 };
 
 function describe(error: unknown): string {
@@ -42,9 +41,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       io.stdout(mainUsage);
       return 0;
     }
-    const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-    if (!command) throw CliError.usage(`unknown command "${name}"`, mainUsage);
+    const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (!load) throw CliError.usage(`unknown command "${name}"`, mainUsage);
     if (io.env.SWITCHBOARD_DEBUG !== '1') routeProcessWarnings(name === 'serve' ? io.stderr : undefined);
+    const command = await load();
     const stopReporting = reportUnhandledRejections(io.stderr, io.env.SWITCHBOARD_DEBUG === '1');
     try {
       return await command(rest, io);

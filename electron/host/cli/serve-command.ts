@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadBrowserAccess, saveBrowserAccess } from '../web/browser-access.ts';
 import { startWebServer } from '../web/web-server.ts';
 import type { WebServer } from '../web/web-server.ts';
@@ -8,10 +7,11 @@ import type { Host } from '../host.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
+import { packageRoot } from './package-root.ts';
 import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations } from './parse-options.ts';
 
 /** `out/renderer` of the package this file belongs to, wherever it is run from. */
-export const defaultRendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
+export const defaultRendererDir = path.join(packageRoot(), 'out', 'renderer');
 
 export const serveUsage = `Usage: switchboard serve [--config FILE] [--data-dir DIR] [--port N] [--renderer DIR] [--trust-config] [--new-token]
 

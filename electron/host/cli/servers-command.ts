@@ -32,7 +32,8 @@ export async function runServers(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, serversUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true, trustConfig: locations.explicitConfig }, async (host) => {
+  const session = { autoStart: true, trustConfig: locations.explicitConfig, oneShot: { stderr: io.stderr } };
+  return withHost(locations, session, async (host) => {
     const states = await host.servers.settled(timeoutMs);
     const config = (await host.call('servers.config', {})) as ConfigSnapshot;
     const summaries = states.map(summarize).map((summary) =>

@@ -41,6 +41,7 @@ import type { CallHolds } from './call-holds.ts';
 import { ToolListScreen } from './catalog/tool-list-screen.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { LaunchError, prepareStdioLaunch } from './stdio-launch.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS, endStdioProcess } from './stdio-shutdown.ts';
 import { probeEraInPlace } from './start/era-probe.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
@@ -99,6 +100,8 @@ export interface ConnectionOptions {
   auth?: TransportAuth;
   /** While this server is held (waiting on the person), the deadlines of its 2025-era tool calls stand still. */
   holds?: CallHolds;
+  /** How long each step of the shutdown waits before the next, firmer one (default DEFAULT_SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs?: number;
   hooks: ConnectionHooks;
 }
 
@@ -139,7 +142,6 @@ const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** The most setTimeout takes; the SDK's own timer is pushed out of the way while ours, which can pause, decides. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL_LINES = 20;
-const SHUTDOWN_GRACE_MS = 2_000;
 const SERVER_LOG_LEVEL = 'info';
 const MAX_SUBSCRIPTION_RENEWALS = 10;
 
@@ -287,8 +289,9 @@ export class ServerConnection {
 
   /**
    * Shuts the server down as the spec's lifecycle section says for each transport (Lifecycle → Shutdown): on
-   * stdio the SDK closes stdin, waits, then SIGTERM, waits, then SIGKILL; here we also make sure the process is
-   * really gone. On Streamable HTTP a session, if the server gave one, is ended with DELETE.
+   * stdio close its input, wait, then SIGTERM, wait, then SIGKILL (`stdio-shutdown.ts`, with our grace rather
+   * than the SDK's fixed one), and make sure the process is really gone. On Streamable HTTP a session, if the
+   * server gave one, is ended with DELETE.
    */
   close(): Promise<void> {
     this.closed ??= this.shutdown();
@@ -625,10 +628,12 @@ export class ServerConnection {
     const transport = this.transport;
     const subscription = this.subscription;
     this.subscription = undefined;
-    if (subscription) await withTimeout(subscription.close(), SHUTDOWN_GRACE_MS).catch(() => {});
+    const graceMs = this.options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    if (subscription) await withTimeout(subscription.close(), graceMs).catch(() => {});
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined && this.connected) {
-      await withTimeout(transport.terminateSession(), SHUTDOWN_GRACE_MS).catch(() => {});
+      await withTimeout(transport.terminateSession(), graceMs).catch(() => {});
     }
+    if (this.child) await endStdioProcess(this.child, graceMs, (text) => this.hooks.log('lifecycle', 'warning', text));
     await this.client.close().catch(() => {});
     await transport?.close().catch(() => {});
     await this.ensureProcessGone();
@@ -640,7 +645,7 @@ export class ServerConnection {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
-      await withTimeout(exited, SHUTDOWN_GRACE_MS).catch(() => {});
+      await withTimeout(exited, DEFAULT_SHUTDOWN_GRACE_MS).catch(() => {});
     }
     if (isAlive(child.pid)) this.hooks.log('host', 'error', `process ${child.pid} is still running after SIGKILL`);
   }

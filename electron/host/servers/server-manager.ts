@@ -41,6 +41,7 @@ import type { ServerConnection } from './server-connection.ts';
 import type { ServerOAuth } from './oauth/server-oauth.ts';
 import { LoginShellPathCache, sharedLoginShellPath } from './start/login-shell-path-cache.ts';
 import { ServerStarter } from './start/server-starter.ts';
+import type { StartScope } from './start/server-starter.ts';
 import { StartSlots } from './start/start-slots.ts';
 import { checkName, notFound } from './entry-names.ts';
 import { EntrySecrets } from './entry-secrets/entry-secrets.ts';
@@ -49,7 +50,7 @@ import { ToolSwitches } from './tool-switches.ts';
 
 export type { CallToolOptions } from './calls/server-calls.ts';
 
-export interface ServerManagerOptions {
+export interface ServerManagerOptions extends StartScope {
   configPath: string;
   events: HostEventBus;
   settings: SettingsStore;
@@ -135,6 +136,8 @@ export class ServerManager {
         eras: this.eras,
         loginShellPath: this.loginShellPath,
         slots: new StartSlots(options.startConcurrency),
+        only: options.only,
+        shutdownGraceMs: options.shutdownGraceMs,
       },
     );
     this.calls = new ServerCalls((name) => this.connected(name), options.human);
@@ -460,8 +463,8 @@ export class ServerManager {
       this.setStatus(server, 'disabled');
       return;
     }
-    // Before start() (one-shot CLI commands) an edit is only written, never started.
-    if (this.closed || !this.started) {
+    // Before start() (one-shot CLI commands) an edit is only written, never started; nor is a server out of scope.
+    if (this.closed || !this.started || !this.starter.inScope(server)) {
       await this.stop(server);
       this.setStatus(server, 'stopped', this.closed ? 'the host shut down' : 'not started yet');
       return;

@@ -17,7 +17,9 @@ import { toAnthropicToolResult } from '../bridge/result-anthropic.ts';
 import { historyTurns, resultForModel } from './history-steps.ts';
 import { emptyUsage, parseToolInput } from './provider.ts';
 import type { ChatProvider, ProviderTools, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
-import { ProviderError, toProviderError } from './provider-error.ts';
+import { ProviderError, registerSdkErrors, toProviderError } from './provider-error.ts';
+
+registerSdkErrors(Anthropic);
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 

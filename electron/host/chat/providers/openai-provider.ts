@@ -11,7 +11,9 @@ import { toOpenAIToolMessages } from '../bridge/result-openai.ts';
 import { historyTurns, resultForModel } from './history-steps.ts';
 import { emptyUsage, parseToolInput } from './provider.ts';
 import type { ChatProvider, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
-import { ProviderError, toProviderError } from './provider-error.ts';
+import { ProviderError, registerSdkErrors, toProviderError } from './provider-error.ts';
+
+registerSdkErrors(OpenAI);
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 

@@ -1,6 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
 import type { APIError as AnthropicApiError } from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import type { APIError as OpenAIApiError } from 'openai';
 import type { ProviderErrorInfo, ProviderId } from '../../../../shared/chat/chat-types.ts';
 
@@ -30,20 +28,37 @@ const PROVIDER_NAMES: Record<ProviderId, string> = { anthropic: 'Anthropic', ope
 
 type StainlessApiError = AnthropicApiError | OpenAIApiError;
 
+type ErrorClass = abstract new (...args: never[]) => Error;
+/** The error classes both provider SDKs export (they share their generator). */
+export interface SdkErrorClasses {
+  APIError: ErrorClass;
+  APIConnectionError: ErrorClass;
+  APIConnectionTimeoutError: ErrorClass;
+  APIUserAbortError: ErrorClass;
+}
+
+// Filled by each provider module as it loads, so that a command that never talks to a model (`switchboard call`)
+// does not load either SDK; an error of an SDK that was never loaded cannot occur.
+const loadedSdks: SdkErrorClasses[] = [];
+
+export function registerSdkErrors(sdk: SdkErrorClasses): void {
+  if (!loadedSdks.includes(sdk)) loadedSdks.push(sdk);
+}
+
+function isSdkError(error: unknown, kind: keyof SdkErrorClasses): boolean {
+  return loadedSdks.some((sdk) => error instanceof sdk[kind]);
+}
+
 export function isAbortError(error: unknown): boolean {
-  return (
-    error instanceof Anthropic.APIUserAbortError ||
-    error instanceof OpenAI.APIUserAbortError ||
-    (error instanceof Error && error.name === 'AbortError')
-  );
+  return isSdkError(error, 'APIUserAbortError') || (error instanceof Error && error.name === 'AbortError');
 }
 
 function isApiError(error: unknown): error is StainlessApiError {
-  return error instanceof Anthropic.APIError || error instanceof OpenAI.APIError;
+  return isSdkError(error, 'APIError');
 }
 
 function isConnectionError(error: unknown): boolean {
-  return error instanceof Anthropic.APIConnectionError || error instanceof OpenAI.APIConnectionError;
+  return isSdkError(error, 'APIConnectionError');
 }
 
 function causeCode(error: unknown): string | undefined {
@@ -101,7 +116,7 @@ function classify(error: unknown, provider: ProviderId, midStream: boolean): Pro
   const who = PROVIDER_NAMES[provider];
   if (isConnectionError(error) || (!isApiError(error) && causeCode(error) && !midStream)) {
     const code = causeCode(error);
-    const timedOut = error instanceof Anthropic.APIConnectionTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError;
+    const timedOut = isSdkError(error, 'APIConnectionTimeoutError');
     return {
       kind: 'network',
       message: timedOut

@@ -2,8 +2,6 @@ import type { ProviderId } from '../../../../shared/chat/chat-types.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
 import { FALLBACK_MODELS } from '../chat-settings.ts';
 import type { ChatSettings } from '../chat-settings.ts';
-import { AnthropicProvider } from './anthropic-provider.ts';
-import { OpenAIProvider } from './openai-provider.ts';
 import type { ChatProvider } from './provider.ts';
 import { ProviderError } from './provider-error.ts';
 
@@ -21,11 +19,22 @@ export function providerFactory(settings: ChatSettings): ProviderFactory {
     const baseURL = settings.baseURL(provider);
     if (provider === 'anthropic') {
       if (!apiKey) throw new ProviderError({ kind: 'no_api_key', message: KEY_HINT.anthropic });
-      return new AnthropicProvider({ apiKey, baseURL });
+      return loadedOnFirstUse(provider, async () => new (await import('./anthropic-provider.ts')).AnthropicProvider({ apiKey, baseURL }));
     }
     // A custom base URL is usually a local server that needs no key.
     if (!apiKey && !baseURL) throw new ProviderError({ kind: 'no_api_key', message: KEY_HINT.openai });
-    return new OpenAIProvider({ apiKey, baseURL });
+    return loadedOnFirstUse(provider, async () => new (await import('./openai-provider.ts')).OpenAIProvider({ apiKey, baseURL }));
+  };
+}
+
+/** Each provider SDK takes a tenth of a second or more to load: only a command that talks to that model pays for it. */
+function loadedOnFirstUse(id: ProviderId, load: () => Promise<ChatProvider>): ChatProvider {
+  let loaded: Promise<ChatProvider> | undefined;
+  const provider = () => (loaded ??= load());
+  return {
+    id,
+    streamTurn: async (request, sink) => (await provider()).streamTurn(request, sink),
+    listModels: async (signal) => (await provider()).listModels(signal),
   };
 }
 

@@ -25,7 +25,15 @@ export interface StarterHost {
   catalogChanged(server: ManagedServer): void;
 }
 
-export interface StarterOptions {
+/** What one-shot CLI commands narrow: which servers start at all, and how briefly each is waited for when it stops. */
+export interface StartScope {
+  /** Start only these servers; the others are listed but left stopped (`switchboard call` needs just one). */
+  only?: readonly string[];
+  /** Passed to each connection: how long each shutdown step waits (`stdio-shutdown.ts`; one-shot commands shorten it). */
+  shutdownGraceMs?: number;
+}
+
+export interface StarterOptions extends StartScope {
   clientInfo: Implementation;
   clientCapabilities: ClientCapabilities;
   configureClient?: (client: Client, serverName: string) => void;
@@ -55,6 +63,11 @@ export class ServerStarter {
   constructor(host: StarterHost, options: StarterOptions) {
     this.host = host;
     this.options = options;
+  }
+
+  /** False for a server the scope leaves out: it is listed, but never started. */
+  inScope(server: ManagedServer): boolean {
+    return !this.options.only || this.options.only.includes(server.name);
   }
 
   /** Stops and starts the server, showing it as connecting from the first moment (settled() waits for it). */
@@ -253,6 +266,7 @@ export class ServerStarter {
       legacySse,
       auth: oauth && !isStdioConfig(config) ? oauth.transportAuth(server.name, config.url, config.headers) : undefined,
       holds: this.options.human?.holds,
+      shutdownGraceMs: this.options.shutdownGraceMs,
       hooks: {
         log: (source, level, text) => this.host.log(server, source, level, text),
         catalogChanged: (lists: Partial<CatalogLists>) => {
