@@ -102,6 +102,8 @@ test('a launch nobody trusted never runs; a changed env value or argument asks a
   const h = await startHumanHost({ fx: entry }, { serverTrust: 'ask' });
   t.after(() => h.close());
 
+  const gated = await h.serverState('fx', (state) => state.status === 'awaiting-trust' || state.status === 'connected');
+  assert.equal(gated.status, 'awaiting-trust', 'an untrusted launch started without asking');
   const first = await h.nextRequest('server-trust');
   h.host.consent.answer(first.id, { decision: 'deny' });
   const denied = await h.serverState('fx', (state) => state.status === 'untrusted');
