@@ -9,7 +9,7 @@ export function Sidebar() {
     <nav className="sidebar" aria-label="Main">
       <div className="brand">
         <span className="brand-mark" aria-hidden="true" />
-        Switchboard
+        <span className="brand-name">Switchboard</span>
       </div>
       <ul>
         {views.map((entry) => (
@@ -18,10 +18,11 @@ export function Sidebar() {
               type="button"
               className="nav-item"
               aria-current={view === entry.id ? 'page' : undefined}
+              title={entry.label}
               onClick={() => showView(entry.id)}
             >
               <NavIcon name={entry.icon} />
-              {entry.label}
+              <span className="nav-label">{entry.label}</span>
             </button>
           </li>
         ))}

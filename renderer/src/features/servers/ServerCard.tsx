@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import type { ServerState } from '../../../../shared/servers/server-state.ts';
 import { Switch } from '../../components/Switch.tsx';
 import { EraBadge } from './EraBadge.tsx';
@@ -29,11 +30,27 @@ function target(server: ServerState): { short: string; full: string } | undefine
   return { short: shortCommand(launch.command, launch.args), full: [launch.command, ...launch.args].join(' ') };
 }
 
+/**
+ * A click anywhere on the card opens the server, except on the controls inside it, which do their own thing.
+ * Keyboards reach the same action through the name button, so the card itself need not be focusable.
+ */
+function selectOnCardClick(event: MouseEvent<HTMLElement>, select: () => void) {
+  const target = event.target as Element;
+  if (target.closest('button, a, input, select, textarea, label, summary')) return;
+  if (window.getSelection()?.toString()) return;
+  select();
+}
+
 export function ServerCard({ server, selected, actions }: { server: ServerState; selected: boolean; actions: ServerActions }) {
   const enabled = server.status !== 'disabled';
   const launch = target(server);
   return (
-    <li className={selected ? 'server-card selected' : 'server-card'} aria-label={server.name} data-status={server.status}>
+    <li
+      className={selected ? 'server-card selected' : 'server-card'}
+      aria-label={server.name}
+      data-status={server.status}
+      onClick={(event) => selectOnCardClick(event, () => actions.select(server.name))}
+    >
       <div className="server-card-head">
         <button type="button" className="server-name" aria-current={selected ? 'true' : undefined} onClick={() => actions.select(server.name)}>
           {server.name}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -14,9 +14,11 @@ type OpenDialog = { kind: 'add' } | { kind: 'import' } | { kind: 'edit'; name: s
 
 export function ServersView() {
   const api = useHostApi();
-  const { servers, selectedServer, selectServer, fileError, configPath, consentRequests, resumeConsent } = useAppStore(
+  const { servers, selectedServer, selectServer, serverPane, showServerList, fileError, configPath, consentRequests, resumeConsent } = useAppStore(
     useShallow((state) => ({
       servers: state.servers,
+      serverPane: state.serverPane,
+      showServerList: state.showServerList,
       consentRequests: state.consentRequests,
       resumeConsent: state.resumeConsent,
       selectedServer: state.selectedServer,
@@ -49,6 +51,19 @@ export function ServersView() {
     },
   };
   const close = () => setDialog(undefined);
+
+  // Back on the list of a narrow window, focus returns to the server the person came from.
+  const listRef = useRef<HTMLUListElement>(null);
+  const cameBack = useRef(false);
+  useEffect(() => {
+    if (serverPane !== 'list' || !cameBack.current) return;
+    cameBack.current = false;
+    listRef.current?.querySelector<HTMLElement>('.server-card.selected .server-name')?.focus();
+  }, [serverPane]);
+  const back = () => {
+    cameBack.current = true;
+    showServerList();
+  };
 
   return (
     <div className="servers-view">
@@ -96,13 +111,20 @@ export function ServersView() {
           <p>Add an MCP server by hand, or paste the `mcpServers` JSON you already use in Claude Desktop, Cursor or VS Code.</p>
         </div>
       ) : (
-        <div className="servers-layout">
-          <ul className="server-list" aria-label="Servers">
+        <div className="servers-layout" data-pane={serverPane}>
+          <ul className="server-list" aria-label="Servers" ref={listRef}>
             {servers.map((server) => (
               <ServerCard key={server.name} server={server} selected={server.name === selected?.name} actions={actions} />
             ))}
           </ul>
-          {selected && <ServerDetail key={selected.name} server={selected} onReviewTrust={() => actions.reviewTrust(selected.name)} />}
+          {selected && (
+            <div className="server-detail-pane">
+              <button type="button" className="button button-small back-to-list" onClick={back}>
+                <span aria-hidden="true">←</span> All servers
+              </button>
+              <ServerDetail key={selected.name} server={selected} onReviewTrust={() => actions.reviewTrust(selected.name)} />
+            </div>
+          )}
         </div>
       )}
 
