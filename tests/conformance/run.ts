@@ -1,15 +1,18 @@
 /**
  * Runs every client scenario of the official MCP conformance suite against Switchboard's connection layer
- * (switchboard-client.ts), and judges the outcome against expected-failures.json.
+ * (switchboard-client.ts), and judges each run from the checks the suite recorded (verdict.ts) against
+ * expected-failures.json.
  *
- * Every scenario runs at the suite's default revision for it; the scenarios that belong to both eras run a
- * second time on the 2026-07-28 wire (the default for those is 2025-11-25), since both eras are first-class.
- * Scenarios run one per suite process, a few at a time: the suite's own `--suite all` starts all of them at
- * once, which on a two-core machine starves the clients past their connect timeouts.
+ * Every scenario runs once on each protocol revision the suite says it applies to (2025-03-26, 2025-06-18,
+ * 2025-11-25, 2026-07-28), each with `--spec-version`, so the suite's server speaks that wire; extension
+ * scenarios, which are not on the spec timeline, run once at the suite's default. A run is keyed
+ * `name@revision` (`name` for an extension). Scenarios run one per suite process, a few at a time: the
+ * suite's own `--suite all` starts all of them at once, which on a two-core machine starves the clients past
+ * their connect timeouts.
  *
  * Usage: node tests/conformance/run.ts [--keep] [--scenario NAME] [--jobs N]
  *   --keep       keep the suite's per-scenario results (checks.json, client stdout/stderr) and print where
- *   --scenario   run one scenario only (on both wires where it applies), for working on it
+ *   --scenario   run one scenario only (on every wire it applies to), for working on it
  *   --jobs       scenarios run at the same time (default 3)
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +22,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { judge, summary, tally } from './verdict.ts';
+import type { RecordedCheck, Verdict } from './verdict.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientScript = path.join(here, 'switchboard-client.ts');
@@ -27,7 +32,6 @@ const conformanceBin = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')),
   'dist/index.js',
 );
-const modernRevision = '2026-07-28';
 const scenarioTimeoutMs = 90_000;
 
 interface Scenario {
@@ -36,16 +40,10 @@ interface Scenario {
 }
 
 interface Run {
-  /** `name` at the default revision, `name@2026-07-28` for the modern re-run of a dual-era scenario. */
+  /** `name@revision`, or `name` for an extension scenario run at the suite's default. */
   key: string;
   scenario: string;
   args: string[];
-}
-
-interface Verdict {
-  key: string;
-  passed: boolean;
-  detail: string;
 }
 
 function runSuite(args: string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
@@ -72,34 +70,27 @@ async function listClientScenarios(): Promise<Scenario[]> {
 }
 
 const isDatedRevision = (tag: string) => /^\d{4}-\d{2}-\d{2}$/.test(tag);
-const belongsToBothEras = (scenario: Scenario) =>
-  scenario.tags.includes(modernRevision) && scenario.tags.some((tag) => isDatedRevision(tag) && tag < modernRevision);
 
 function plannedRuns(scenarios: Scenario[]): Run[] {
   return scenarios.flatMap((scenario) => {
-    const runs: Run[] = [{ key: scenario.name, scenario: scenario.name, args: [] }];
-    if (belongsToBothEras(scenario)) {
-      runs.push({ key: `${scenario.name}@${modernRevision}`, scenario: scenario.name, args: ['--spec-version', modernRevision] });
-    }
-    return runs;
+    const revisions = scenario.tags.filter(isDatedRevision);
+    if (revisions.length === 0) return [{ key: scenario.name, scenario: scenario.name, args: [] }];
+    return revisions.map((revision) => ({ key: `${scenario.name}@${revision}`, scenario: scenario.name, args: ['--spec-version', revision] }));
   });
 }
 
-/** The failing checks of one run, from the suite's checks.json, to say why it failed. */
-function failingChecks(resultsDir: string, scenario: string): string {
+/** The checks the suite recorded for one run (checks.json), or undefined when it wrote none. */
+function recordedChecks(resultsDir: string, scenario: string): RecordedCheck[] | undefined {
   const parent = path.join(resultsDir, path.dirname(scenario));
   const prefix = `${path.basename(scenario)}-`;
   const folder = existsSync(parent)
     ? readdirSync(parent).find((entry) => entry.startsWith(prefix) && /^\d{4}-/.test(entry.slice(prefix.length)))
     : undefined;
-  if (!folder) return 'no results were written';
+  if (!folder) return undefined;
   try {
-    const checks = JSON.parse(readFileSync(path.join(parent, folder, 'checks.json'), 'utf8')) as { id: string; status: string }[];
-    const failing = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
-    if (failing.length === 0) return 'the client exited with an error';
-    return failing.map((check) => `${check.id} (${check.status.toLowerCase()})`).join(', ');
+    return JSON.parse(readFileSync(path.join(parent, folder, 'checks.json'), 'utf8')) as RecordedCheck[];
   } catch {
-    return 'checks.json is missing or unreadable';
+    return undefined;
   }
 }
 
@@ -110,10 +101,12 @@ async function runOne(run: Run, resultsRoot: string): Promise<Verdict> {
     ['client', '--command', command, '--scenario', run.scenario, ...run.args, '-o', resultsDir],
     scenarioTimeoutMs,
   );
-  // The suite exits 0 exactly when every check of the scenario passed.
-  if (code === 0) return { key: run.key, passed: true, detail: '' };
-  const detail = /OVERALL: (PASSED|FAILED)/.test(output) ? failingChecks(resultsDir, run.scenario) : output.trim().split('\n').slice(-2).join(' | ');
-  return { key: run.key, passed: false, detail };
+  if (/^SKIPPED: /m.test(output)) return { key: run.key, outcome: 'not-exercised', detail: output.match(/^SKIPPED: (.*)$/m)![1] };
+  const checks = recordedChecks(resultsDir, run.scenario);
+  if (checks === undefined) {
+    return { key: run.key, outcome: 'failed', detail: `no checks were recorded: ${output.trim().split('\n').slice(-2).join(' | ')}` };
+  }
+  return { key: run.key, ...judge(checks, code) };
 }
 
 async function runAll(runs: Run[], jobs: number, resultsRoot: string): Promise<Verdict[]> {
@@ -150,39 +143,9 @@ async function main(): Promise<number> {
   }
   console.log(`${runs.length} runs of ${new Set(runs.map((run) => run.scenario)).size} client scenarios in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  let passed = 0;
-  let unexpectedFailures = 0;
-  let expectedFailures = 0;
-  let staleEntries = 0;
-  for (const verdict of verdicts) {
-    const reason = expected[verdict.key];
-    if (verdict.passed) {
-      passed++;
-      if (reason !== undefined) {
-        staleEntries++;
-        console.log(`PASS  ${verdict.key}  (listed as an expected failure, "${reason}": it passes now, remove it from expected-failures.json)`);
-      } else {
-        console.log(`PASS  ${verdict.key}`);
-      }
-    } else if (reason !== undefined) {
-      expectedFailures++;
-      console.log(`XFAIL ${verdict.key}  (${reason})`);
-    } else {
-      unexpectedFailures++;
-      console.log(`FAIL  ${verdict.key}  ${verdict.detail}`);
-    }
-  }
-  if (values.scenario === undefined) {
-    const known = new Set(verdicts.map((verdict) => verdict.key));
-    for (const key of Object.keys(expected).filter((entry) => !known.has(entry))) {
-      staleEntries++;
-      console.log(`expected-failures.json names "${key}", which the suite no longer runs: remove it`);
-    }
-  }
-  console.log(`conformance: ${expectedFailures} expected failures`);
-  console.log(`conformance: ${passed} passed`);
-  console.log(`conformance: ${unexpectedFailures} failed`);
-  return unexpectedFailures > 0 || staleEntries > 0 ? 1 : 0;
+  const counts = tally(verdicts, expected, values.scenario === undefined);
+  for (const line of [...counts.lines, ...summary(counts)]) console.log(line);
+  return counts.failed > 0 || counts.stale > 0 ? 1 : 0;
 }
 
 process.exitCode = await main();

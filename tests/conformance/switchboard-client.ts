@@ -28,8 +28,6 @@ import type { ConsentRequest } from '../../shared/consent/consent-types.ts';
 import type { ServerCatalog } from '../../shared/servers/server-state.ts';
 
 const serverName = 'conformance';
-/** The client ID metadata document URL the suite expects where its authorization server supports them (SEP-991). */
-const clientMetadataUrl = 'https://conformance-test.local/client-metadata.json';
 /** Sign-ins per scenario: a server that keeps asking for more (auth/scope-retry-limit) must not loop the client. */
 const maxSignIns = 3;
 
@@ -109,11 +107,11 @@ function personBroker(): ConsentBroker {
   return broker;
 }
 
+/** Built with the options the app's host gives it (host.ts): the app offers no client ID metadata document URL. */
 function oauthFor(dataDir: string, broker: ConsentBroker): ServerOAuth {
   return new ServerOAuth({
     secrets: new SecretStore(dataDir),
     consent: broker,
-    clientMetadataUrl,
     openExternal: async (url) => {
       void browse(url).catch((error: unknown) => console.error(`browser: ${(error as Error).message}`));
     },

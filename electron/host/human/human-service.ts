@@ -25,7 +25,8 @@ import { TrustStore } from './trust-store.ts';
  * What the host offers every server. Sampling is advertised to all of them even when a server's sampling is
  * off: the capability is fixed when the connection opens and servers decide at that moment which tools to
  * offer, while the person's setting may change any time; a server whose sampling is off gets the spec's
- * refusal (-1) for each request instead.
+ * refusal (-1) for each request instead. This is the 2025-era set; 2026-era connections declare it less
+ * `roots.listChanged` (servers/start/era-capabilities.ts).
  */
 export const HUMAN_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },

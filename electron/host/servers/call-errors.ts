@@ -32,6 +32,10 @@ export function translateCallError(error: unknown, context: CallContext): HostEr
         return new HostError('request_failed', `${subject} on server "${server}" failed: ${error.message}`);
     }
   }
+  const mismatch = outputSchemaMismatch(error);
+  if (mismatch !== undefined) {
+    return new HostError('request_failed', `server "${server}" answered ${subject}, but the server's result does not match its declared schema: ${mismatch}`);
+  }
   if (error instanceof ProtocolError) {
     return new HostError('request_failed', `server "${server}" answered ${subject} with an error (${error.code}): ${error.message}`);
   }
@@ -39,6 +43,17 @@ export function translateCallError(error: unknown, context: CallContext): HostEr
     return new HostError('cancelled', `the call to ${subject} on server "${server}" was cancelled`);
   }
   return new HostError('request_failed', `${subject} on server "${server}" failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * The SDK client checks a tool's structured result against the outputSchema the server listed (Server Features →
+ * Tools → Output Schema: servers MUST conform to it) and throws a ProtocolError of its own, as if the server had
+ * answered with an error. Its wording is the only sign; call-errors.test.ts pins it against a real server.
+ */
+function outputSchemaMismatch(error: unknown): string | undefined {
+  if (!(error instanceof ProtocolError)) return undefined;
+  const detail = /^(?:MCP error -?\d+: )?Structured content does not match the tool's output schema: (.*)$/s.exec(error.message);
+  return detail?.[1];
 }
 
 export function formatDuration(ms: number): string {

@@ -42,6 +42,7 @@ import { ToolListScreen } from './catalog/tool-list-screen.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { LaunchError, prepareStdioLaunch } from './stdio-launch.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, endStdioProcess } from './stdio-shutdown.ts';
+import { declareModernCapabilities } from './start/era-capabilities.ts';
 import { probeEraInPlace } from './start/era-probe.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
@@ -219,6 +220,7 @@ export class ServerConnection {
     try {
       const transport = this.createTransport(config);
       this.toolScreen.attach(transport);
+      declareModernCapabilities(transport, this.options.capabilities);
       this.transport = transport;
       this.client.onclose = () => this.onClosed();
       this.client.onerror = (error) => this.hooks.log('host', 'warning', `protocol: ${truncate(error.message, 1_000)}`);
