@@ -1,7 +1,7 @@
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
-import type { ToolCallOutcome } from '../../../../shared/servers/server-state.ts';
+import type { ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
@@ -12,6 +12,8 @@ export interface CallToolOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The chat turn and tool call behind this call, for questions the server asks while it runs. */
   context?: ConsentContext;
+  /** Names the call in its progress events, for a caller without a context (Run tool). */
+  callId?: string;
 }
 
 /**
@@ -22,16 +24,30 @@ export class ServerCalls {
   private readonly connected: (server: string) => ServerConnection;
   private readonly human: ServerHumanHooks | undefined;
   private readonly inFlight = new Map<string, Set<ConsentContext | undefined>>();
+  private readonly progressed: (progress: ToolCallProgress) => void;
 
-  constructor(connected: (server: string) => ServerConnection, human: ServerHumanHooks | undefined) {
+  /** `progressed` hears every call's progress, named by its context or callId, to pass on as a host event. */
+  constructor(connected: (server: string) => ServerConnection, human: ServerHumanHooks | undefined, progressed: (progress: ToolCallProgress) => void = () => {}) {
     this.connected = connected;
     this.human = human;
+    this.progressed = progressed;
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
     this.connected(server);
     const started = performance.now();
-    const control: ToolCallControl = { timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress };
+    const { conversationId, toolCallId } = options.context ?? {};
+    const names = { server, tool, ...(options.callId ? { callId: options.callId } : {}), ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };
+    let finished = false;
+    const control: ToolCallControl = {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      onProgress: (progress) => {
+        if (finished) return;
+        options.onProgress?.(progress);
+        this.progressed({ ...names, ...progress });
+      },
+    };
     const calls = this.inFlight.get(server) ?? new Set();
     this.inFlight.set(server, calls);
     // A wrapper per call, so two calls with the same context object are still two entries.
@@ -51,6 +67,7 @@ export class ServerCalls {
         }
       }
     } finally {
+      finished = true;
       calls.delete(entry);
       if (calls.size === 0) this.inFlight.delete(server);
     }
