@@ -6,6 +6,7 @@ import { formatDuration } from '../../components/tool-result/content-size.ts';
 import { ToolResultView } from '../../components/tool-result/ToolResultView.tsx';
 import { waitingText } from '../consent/consent-notice.ts';
 import { ServerText } from '../../components/ServerText.tsx';
+import { CallProgressBar } from '../../components/CallProgressBar.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
@@ -18,12 +19,13 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
 };
 
 export function ToolCallCard({ call }: { call: ToolCallBlock }) {
-  const { collapsed, toggle, request, resume } = useAppStore(
+  const { collapsed, toggle, request, resume, progress } = useAppStore(
     useShallow((state) => ({
       collapsed: state.collapsedToolCalls[call.id] === true,
       toggle: state.toggleToolCall,
       request: state.consentRequests?.find((entry) => entry.context?.toolCallId === call.id),
       resume: state.resumeConsent,
+      progress: call.status === 'running' ? state.callProgress[call.id] : undefined,
     })),
   );
   const status = STATUS[call.status];
@@ -44,6 +46,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
         </span>
         {call.durationMs !== undefined && <span className="muted small">{formatDuration(call.durationMs)}</span>}
       </header>
+      {progress && <CallProgressBar progress={progress} />}
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
           {request && (

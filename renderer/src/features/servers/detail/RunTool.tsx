@@ -3,7 +3,8 @@ import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ServerState, ToolCallOutcome, ToolEntry } from '../../../../../shared/servers/server-state.ts';
-import { useHostApi } from '../../../app/host-context.tsx';
+import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
+import { CallProgressBar } from '../../../components/CallProgressBar.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ToolResultView } from '../../../components/tool-result/ToolResultView.tsx';
@@ -20,9 +21,14 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
   const schema = useMemo(() => formSchemaOf(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   // Kept here so a failed run leaves every input as it was.
   const [formData, setFormData] = useState<Record<string, unknown>>({});
+  // Names each run in its progress events.
+  const [callId, setCallId] = useState<string | undefined>();
+  const progress = useAppStore((store) => (callId ? store.callProgress[callId] : undefined));
   const [state, run, running] = useActionState(async (_previous: RunState, args: Record<string, unknown>): Promise<RunState> => {
+    const id = crypto.randomUUID();
+    setCallId(id);
     try {
-      return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args }) };
+      return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args, callId: id }) };
     } catch (error) {
       return { error: errorMessage(error) };
     }
@@ -60,6 +66,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
           {!connected && <span className="muted small">The server is not connected.</span>}
         </div>
       </Form>
+      {running && progress && <CallProgressBar progress={progress} />}
       <FormError message={state.error} />
       {state.outcome && <ToolResultView result={state.outcome.result} durationMs={state.outcome.durationMs} />}
     </section>
