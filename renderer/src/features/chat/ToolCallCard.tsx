@@ -14,6 +14,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   running: { label: 'Running', tone: 'pending' },
   done: { label: 'Done', tone: 'ok' },
   error: { label: 'Failed', tone: 'danger' },
+  'timed-out': { label: 'Timed out', tone: 'danger' },
   denied: { label: 'Denied', tone: 'danger' },
   cancelled: { label: 'Cancelled', tone: 'muted' },
 };
