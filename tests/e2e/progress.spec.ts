@@ -30,3 +30,19 @@ test("a long tool's bar fills with its messages in the chat tool card", async ({
   await expect(card).toContainText('waited 6000 ms in 3 steps');
   await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('Done.');
 });
+
+test('Run tool shows the same bar and messages while the tool runs', async ({ page, switchboard }) => {
+  const ui = serversPage(page);
+  await page.goto(switchboard.url);
+  await expect(ui.card('modern')).toHaveAttribute('data-status', 'connected');
+  await ui.tool('slow').click();
+  await ui.runTool.getByLabel('ms').fill('6000');
+  await ui.runTool.getByLabel('steps').fill('3');
+  await ui.runTool.getByRole('button', { name: 'Run' }).click();
+  for (const [step, percent] of [[2, 33], [3, 67]]) {
+    const bar = ui.runTool.locator('.call-progress').filter({ hasText: `step ${step} of 3` });
+    await expect(bar.getByRole('progressbar', { name: `Progress ${percent}%` })).toBeVisible();
+  }
+  await expect(ui.result).toContainText('waited 6000 ms in 3 steps');
+  await expect(ui.runTool.locator('.call-progress')).toHaveCount(0);
+});

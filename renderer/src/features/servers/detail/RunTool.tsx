@@ -24,9 +24,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
   // Names each run in its progress events.
   const [callId, setCallId] = useState<string | undefined>();
   const progress = useAppStore((store) => (callId ? store.callProgress[callId] : undefined));
-  const [state, run, running] = useActionState(async (_previous: RunState, args: Record<string, unknown>): Promise<RunState> => {
-    const id = crypto.randomUUID();
-    setCallId(id);
+  const [state, run, running] = useActionState(async (_previous: RunState, { args, id }: { args: Record<string, unknown>; id: string }): Promise<RunState> => {
     try {
       return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args, callId: id }) };
     } catch (error) {
@@ -38,7 +36,10 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
   const submit = (event: IChangeEvent<Record<string, unknown>>) => {
     const args = event.formData ?? {};
     setFormData(args);
-    startTransition(() => run(args));
+    // Set outside the transition: updates inside an action are only shown once it ends.
+    const id = crypto.randomUUID();
+    setCallId(id);
+    startTransition(() => run({ args, id }));
   };
 
   return (
