@@ -6,6 +6,8 @@ import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
 
+const MAX_PROGRESS_MESSAGE = 500;
+
 export interface CallToolOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -45,7 +47,9 @@ export class ServerCalls {
       onProgress: (progress) => {
         if (finished) return;
         options.onProgress?.(progress);
-        this.progressed({ ...names, ...progress });
+        // A message is a status line; a server that sends pages each tick does not get them into every window.
+        const message = progress.message === undefined ? {} : { message: progress.message.slice(0, MAX_PROGRESS_MESSAGE) };
+        this.progressed({ ...names, progress: progress.progress, ...(progress.total === undefined ? {} : { total: progress.total }), ...message });
       },
     };
     const calls = this.inFlight.get(server) ?? new Set();
