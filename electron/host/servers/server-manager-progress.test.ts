@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixtureStdio, startHttpFixture } from '../../../tests/fixtures/servers/launch.ts';
-import { createHarness } from './test-support/manager-harness.ts';
+import { createHarness, waitForLog } from './test-support/manager-harness.ts';
 import type { Harness } from './test-support/manager-harness.ts';
 
 /** Utilities → Progress: progress keeps a long call alive up to the server's maximum, in both eras. */
@@ -19,11 +19,11 @@ for (const spec of cases) {
     async function started(t: Parameters<typeof createHarness>[0]): Promise<Harness> {
       let raw: object;
       if ('http' in spec) {
-        const fixture = await startHttpFixture('legacy');
+        const fixture = await startHttpFixture('legacy', ['--late-progress']);
         t.after(() => fixture.close());
         raw = { type: 'http', url: fixture.url };
       } else {
-        raw = fixtureStdio(spec.era);
+        raw = fixtureStdio(spec.era, ['--late-progress']);
       }
       const harness = createHarness(t, { mcpServers: { fixture: { ...raw, timeout } } });
       await harness.manager.start();
@@ -51,8 +51,17 @@ for (const spec of cases) {
         code: 'timeout',
         message: 'tool "slow" on server "fixture" timed out: ran longer than 1.5 s',
       });
-      const warnings = harness.manager.logs('fixture').filter((entry) => entry.level === 'warning' && entry.text.includes('progress'));
-      assert.deepEqual(warnings, [], 'progress after the call ended is dropped quietly');
+    });
+
+    // Over HTTP the call's response stream is closed by then, so the server has nowhere to send it.
+    test('progress that arrives after the result is dropped without a word in the log', { skip: 'http' in spec }, async (t) => {
+      const harness = await started(t);
+      const outcome = await harness.manager.callTool('fixture', 'late_progress', {});
+      assert.equal(outcome.result.content[0]?.type === 'text' && outcome.result.content[0].text, 'done already');
+      // The server logs after sending its late progress, on the same stream: once that line is here, so was the progress.
+      await waitForLog(harness, 'fixture', (entry) => entry.text.includes('late progress sent'));
+      const warnings = harness.manager.logs('fixture').filter((entry) => entry.level === 'warning');
+      assert.deepEqual(warnings.map((entry) => entry.text), []);
     });
   });
 }
