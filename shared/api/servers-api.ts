@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ReadResourceResult, GetPromptResult } from '@modelcontextprotocol/client';
 import { serverNameSchema } from '../servers/server-config.ts';
 import type { ServerConfig } from '../servers/server-config.ts';
-import type { LogEntry, ServerCatalog, ServerState, ToolCallOutcome } from '../servers/server-state.ts';
+import type { LogEntry, ServerCatalog, ServerState, ToolCallOutcome, ToolCallProgress } from '../servers/server-state.ts';
 
 const server = z.object({ server: z.string().min(1) }).strict();
 /** The entry is validated again by the host with `parseServerEntry`, which gives the precise message. */
@@ -32,6 +32,8 @@ export const serversMethods = {
       tool: z.string().min(1),
       arguments: z.record(z.string(), z.unknown()).default({}),
       timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+      /** Names this call in its `servers.callProgress` events. */
+      callId: z.string().min(1).max(64).optional(),
     })
     .strict(),
   'resources.read': z.object({ server: z.string().min(1), uri: z.string().min(1) }).strict(),
@@ -85,6 +87,7 @@ export interface ServersEvents {
   'servers.catalogChanged': ServerCatalog;
   'servers.log': LogEntry;
   'servers.configChanged': ConfigSnapshot;
+  'servers.callProgress': ToolCallProgress;
 }
 
 export const serversEventNames = [
@@ -92,4 +95,5 @@ export const serversEventNames = [
   'servers.catalogChanged',
   'servers.log',
   'servers.configChanged',
+  'servers.callProgress',
 ] as const satisfies readonly (keyof ServersEvents)[];

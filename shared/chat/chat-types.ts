@@ -7,6 +7,8 @@ export type ToolCallStatus =
   | 'running'
   | 'done'
   | 'error'
+  /** The server's call timeout or maximum was hit; `error` says which. */
+  | 'timed-out'
   | 'denied'
   | 'cancelled';
 

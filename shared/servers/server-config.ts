@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callTimeoutSchema } from './call-timeouts.ts';
 import { describeJsonSyntaxError } from './json-syntax-error.ts';
 
 /*
@@ -24,6 +25,7 @@ export const stdioServerConfigSchema = z.looseObject({
   env: z.record(z.string(), envValueSchema, 'env must map names to string values').optional(),
   cwd: z.string().min(1).optional(),
   disabled: z.boolean().optional(),
+  timeout: callTimeoutSchema.optional(),
 });
 
 export const remoteServerConfigSchema = z.looseObject({
@@ -32,6 +34,7 @@ export const remoteServerConfigSchema = z.looseObject({
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
   headers: z.record(z.string(), headerValueSchema, 'headers must map names to string values').optional(),
   disabled: z.boolean().optional(),
+  timeout: callTimeoutSchema.optional(),
 });
 
 export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;

@@ -145,6 +145,19 @@ export interface LogEntry {
   text: string;
 }
 
+/** One `notifications/progress` for a tool call in flight (Utilities → Progress); shown, never stored. */
+export interface ToolCallProgress {
+  server: string;
+  tool: string;
+  /** The Run tool call it belongs to, as the caller named it. */
+  callId?: string;
+  conversationId?: string;
+  toolCallId?: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 export interface ToolCallOutcome {
   server: string;
   tool: string;

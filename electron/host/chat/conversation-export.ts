@@ -64,6 +64,7 @@ const STATUS_WORDS: Record<ToolCallBlock['status'], string> = {
   running: 'did not finish',
   done: 'done',
   error: 'failed',
+  'timed-out': 'timed out',
   denied: 'denied',
   cancelled: 'cancelled',
 };

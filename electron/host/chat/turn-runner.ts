@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatMessage, ToolCallBlock, ToolSearchBlock, TurnState } from '../../../shared/chat/chat-types.ts';
+import { HostError } from '../../../shared/api/host-error.ts';
 import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import { limitResultParts } from './bridge/result-limits.ts';
@@ -260,7 +261,7 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
       call.status = 'cancelled';
       call.error = 'Stopped before the call finished.';
     } else {
-      call.status = 'error';
+      call.status = error instanceof HostError && error.code === 'timeout' ? 'timed-out' : 'error';
       // Shown in the chat and saved: an address in it loses its query and user:password, as in every message.
       call.error = redactUrlsIn(error instanceof Error ? error.message : String(error));
     }

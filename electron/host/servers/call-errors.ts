@@ -59,5 +59,6 @@ function outputSchemaMismatch(error: unknown): string | undefined {
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   const seconds = ms / 1000;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

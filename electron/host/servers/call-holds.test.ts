@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CallHolds, pausableDeadline } from './call-holds.ts';
+import { CallHolds } from './call-holds.ts';
 
 test('holds count per server; a release works once', () => {
   const holds = new CallHolds();
@@ -16,34 +16,4 @@ test('holds count per server; a release works once', () => {
   second();
   assert.equal(holds.held('a'), false);
   assert.deepEqual(changes, [true, true, true, false]);
-});
-
-test('a deadline stands still while its server is held and expires after the rest of its time once released', (t) => {
-  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  const holds = new CallHolds();
-  let expired = 0;
-  pausableDeadline(1_000, holds, 'a', () => expired++, Date.now);
-  t.mock.timers.tick(600);
-  const release = holds.hold('a');
-  t.mock.timers.tick(60_000);
-  assert.equal(expired, 0, 'the person\'s minute does not count');
-  release();
-  t.mock.timers.tick(399);
-  assert.equal(expired, 0);
-  t.mock.timers.tick(1);
-  assert.equal(expired, 1);
-});
-
-test('a deadline created while held starts only when released; disposing stops it', (t) => {
-  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  const holds = new CallHolds();
-  const release = holds.hold('a');
-  let expired = 0;
-  const deadline = pausableDeadline(100, holds, 'a', () => expired++, Date.now);
-  t.mock.timers.tick(1_000);
-  assert.equal(expired, 0);
-  release();
-  deadline.dispose();
-  t.mock.timers.tick(1_000);
-  assert.equal(expired, 0);
 });

@@ -34,9 +34,12 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import type { ServerConfig, TransportKind } from '../../../shared/servers/server-config.ts';
 import { isStdioConfig, transportOf } from '../../../shared/servers/server-config.ts';
+import { callTimeoutsOf } from '../../../shared/servers/call-timeouts.ts';
 import type { LeftOutTool, LogLevel, LogSource, ProtocolEra, ServerExit } from '../../../shared/servers/server-state.ts';
 import { formatDuration, translateCallError } from './call-errors.ts';
-import { pausableDeadline } from './call-holds.ts';
+import { callDeadline } from './calls/call-deadline.ts';
+import type { DeadlineHit } from './calls/call-deadline.ts';
+import { isLateProgress } from './calls/late-progress.ts';
 import type { CallHolds } from './call-holds.ts';
 import { ToolListScreen } from './catalog/tool-list-screen.ts';
 import { LineSplitter } from './line-splitter.ts';
@@ -140,7 +143,7 @@ export class ConnectError extends Error {
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
-/** The most setTimeout takes; the SDK's own timer is pushed out of the way while ours, which can pause, decides. */
+/** The most setTimeout takes; the SDK's own timer is pushed out of the way of tool calls while ours (callDeadline) decides. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL_LINES = 20;
 const SERVER_LOG_LEVEL = 'info';
@@ -223,7 +226,9 @@ export class ServerConnection {
       declareModernCapabilities(transport, this.options.capabilities);
       this.transport = transport;
       this.client.onclose = () => this.onClosed();
-      this.client.onerror = (error) => this.hooks.log('host', 'warning', `protocol: ${truncate(error.message, 1_000)}`);
+      this.client.onerror = (error) => {
+        if (!isLateProgress(error)) this.hooks.log('host', 'warning', `protocol: ${truncate(error.message, 1_000)}`);
+      };
       let verdict: PriorDiscovery | undefined = this.options.priorIsNew ? prior : undefined;
       let connectWith = prior;
       if (!prior && isStdioConfig(config)) {
@@ -300,34 +305,49 @@ export class ServerConnection {
     return this.closed;
   }
 
-  /** Rejects with a HostError, or with the SDK's UrlElicitationRequiredError (-32042), which the caller handles. */
+  /**
+   * Rejects with a HostError, or with the SDK's UrlElicitationRequiredError (-32042), which the caller handles.
+   * Always asks for progress: each notification restarts the call's idle limit, up to its total limit.
+   */
   async callTool(tool: string, args: Record<string, unknown>, control: ToolCallControl = {}): Promise<CallToolResult> {
     const leftOut = this.leftOutTools.get(tool);
     if (leftOut !== undefined) throw new HostError('invalid_params', `server "${this.name}" lists tool "${tool}", but it was left out: ${leftOut}`);
-    const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-    const onProgress = control.onProgress;
-    // A 2025-era server asks its questions while the call is open; 2026-07-28 asks between rounds, each with a fresh timeout.
-    const holds = this.client.getProtocolEra() === 'legacy' ? this.options.holds : undefined;
+    const configured = callTimeoutsOf(this.options.config.timeout);
+    const limits = { idleMs: control.timeoutMs ?? configured.idleMs, maxMs: Math.max(configured.maxMs, control.timeoutMs ?? 0) };
+    // While the server waits on a person (inside the open call in 2025, between rounds in 2026-07-28) its limits stand still.
+    const holds = this.options.holds;
     const expired = new AbortController();
-    const deadline = holds && pausableDeadline(timeoutMs, holds, this.name, () => expired.abort(new DOMException('deadline', 'TimeoutError')));
+    let hit: DeadlineHit | undefined;
+    const deadline = callDeadline(
+      limits,
+      (which) => {
+        hit = which;
+        expired.abort(new DOMException('deadline', 'TimeoutError'));
+      },
+      holds && { holds, server: this.name },
+    );
     try {
       return await this.client.callTool(
         { name: tool, arguments: args, ...this.requestMeta() },
         {
-          timeout: deadline ? LONGEST_TIMER_MS : timeoutMs,
-          signal: deadline ? (control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal) : control.signal,
+          timeout: LONGEST_TIMER_MS,
+          signal: control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal,
           // Giving a progress callback makes the SDK send a progressToken (Utilities → Progress).
-          onprogress: onProgress && ((progress) => onProgress({ progress: progress.progress, total: progress.total, message: progress.message })),
+          onprogress: (progress) => {
+            deadline.progressed();
+            control.onProgress?.({ progress: progress.progress, total: progress.total, message: progress.message });
+          },
         },
       );
     } catch (error) {
       if (error instanceof UrlElicitationRequiredError) throw error;
-      if (expired.signal.aborted && !control.signal?.aborted) {
-        throw new HostError('timeout', `server "${this.name}" did not answer tool "${tool}" within ${formatDuration(timeoutMs)} of its own time`);
+      if (hit && !control.signal?.aborted) {
+        const limit = hit === 'idle' ? `no progress for ${formatDuration(limits.idleMs)}` : `ran longer than ${formatDuration(limits.maxMs)}`;
+        throw new HostError('timeout', `tool "${tool}" on server "${this.name}" timed out: ${limit}`);
       }
-      throw this.translate(error, `tool "${tool}"`, timeoutMs, control.signal);
+      throw this.translate(error, `tool "${tool}"`, limits.idleMs, control.signal);
     } finally {
-      deadline?.dispose();
+      deadline.dispose();
     }
   }
 

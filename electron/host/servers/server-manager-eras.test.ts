@@ -95,7 +95,7 @@ for (const spec of cases) {
       }
       await assert.rejects(harness.manager.callTool('fixture', 'slow', { ms: 5_000, steps: 5 }, { timeoutMs: 300 }), {
         code: 'timeout',
-        message: 'server "fixture" did not answer tool "slow" within 300 ms',
+        message: 'tool "slow" on server "fixture" timed out: no progress for 300 ms',
       });
       const controller = new AbortController();
       const call = harness.manager.callTool('fixture', 'slow', { ms: 5_000, steps: 5 }, { signal: controller.signal, onProgress: () => controller.abort() });

@@ -140,7 +140,7 @@ export class ServerManager {
         shutdownGraceMs: options.shutdownGraceMs,
       },
     );
-    this.calls = new ServerCalls((name) => this.connected(name), options.human);
+    this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress));
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),

@@ -13,9 +13,11 @@ import { createConsentSlice } from './consent-slice.ts';
 import type { ConsentSlice } from './consent-slice.ts';
 import { createHumanSlice } from './human-slice.ts';
 import type { HumanSlice } from './human-slice.ts';
+import { createProgressSlice } from './progress-slice.ts';
+import type { ProgressSlice } from './progress-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -26,6 +28,7 @@ export function createAppStore() {
     ...createSettingsSlice(...args),
     ...createConsentSlice(...args),
     ...createHumanSlice(...args),
+    ...createProgressSlice(...args),
   }));
 }
 

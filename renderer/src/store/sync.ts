@@ -15,6 +15,7 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.on('servers.catalogChanged', (catalog) => state().catalogReceived(catalog)),
     api.on('servers.log', (entry) => state().logReceived(entry)),
     api.on('servers.configChanged', (config) => state().configReceived(config)),
+    api.on('servers.callProgress', (progress) => state().progressReceived(progress)),
   ];
   const domains = [syncChat(api, store, onError), syncConsent(api, store, onError)];
 

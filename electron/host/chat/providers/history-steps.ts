@@ -77,6 +77,8 @@ export function resultForModel(call: ToolCallBlock): CallToolResult {
       return call.result ?? { content: [] };
     case 'error':
       return call.result ?? errorResult(`Error: ${call.error ?? 'the tool call failed'}`);
+    case 'timed-out':
+      return errorResult(`The tool call timed out: ${call.error ?? 'the server did not answer in time'}`);
     case 'denied':
       return errorResult(
         call.denialReason

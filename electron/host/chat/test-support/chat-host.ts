@@ -10,10 +10,11 @@ import type { ApprovalAnswer, ApprovalAsker, ToolApprovalQuestion } from '../app
 export const FIXTURE_INSTRUCTIONS = 'Use echo to repeat things back.';
 
 /** A real Host on a temporary data dir with one fixture MCP server ("fx", 2026 era) connected. */
-export async function startChatHost(): Promise<{ host: Host; dataDir: string; close(): Promise<void> }> {
+/** `entry` adds keys to the fixture's mcp.json entry (a `timeout`, say). */
+export async function startChatHost(entry: Record<string, unknown> = {}): Promise<{ host: Host; dataDir: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-chat-'));
   const configPath = path.join(dataDir, 'mcp.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio('modern', ['--instructions', FIXTURE_INSTRUCTIONS]) } }));
+  writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: { ...fixtureStdio('modern', ['--instructions', FIXTURE_INSTRUCTIONS]), ...entry } } }));
   const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
   const [state] = await host.servers.settled(30_000);
   if (state?.status !== 'connected') {

@@ -1,10 +1,12 @@
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
-import type { ToolCallOutcome } from '../../../../shared/servers/server-state.ts';
+import type { ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
+
+const MAX_PROGRESS_MESSAGE = 500;
 
 export interface CallToolOptions {
   timeoutMs?: number;
@@ -12,6 +14,8 @@ export interface CallToolOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The chat turn and tool call behind this call, for questions the server asks while it runs. */
   context?: ConsentContext;
+  /** Names the call in its progress events, for a caller without a context (Run tool). */
+  callId?: string;
 }
 
 /**
@@ -22,16 +26,32 @@ export class ServerCalls {
   private readonly connected: (server: string) => ServerConnection;
   private readonly human: ServerHumanHooks | undefined;
   private readonly inFlight = new Map<string, Set<ConsentContext | undefined>>();
+  private readonly progressed: (progress: ToolCallProgress) => void;
 
-  constructor(connected: (server: string) => ServerConnection, human: ServerHumanHooks | undefined) {
+  /** `progressed` hears every call's progress, named by its context or callId, to pass on as a host event. */
+  constructor(connected: (server: string) => ServerConnection, human: ServerHumanHooks | undefined, progressed: (progress: ToolCallProgress) => void = () => {}) {
     this.connected = connected;
     this.human = human;
+    this.progressed = progressed;
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
     this.connected(server);
     const started = performance.now();
-    const control: ToolCallControl = { timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress };
+    const { conversationId, toolCallId } = options.context ?? {};
+    const names = { server, tool, ...(options.callId ? { callId: options.callId } : {}), ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };
+    let finished = false;
+    const control: ToolCallControl = {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      onProgress: (progress) => {
+        if (finished) return;
+        options.onProgress?.(progress);
+        // A message is a status line; a server that sends pages each tick does not get them into every window.
+        const message = progress.message === undefined ? {} : { message: progress.message.slice(0, MAX_PROGRESS_MESSAGE) };
+        this.progressed({ ...names, progress: progress.progress, ...(progress.total === undefined ? {} : { total: progress.total }), ...message });
+      },
+    };
     const calls = this.inFlight.get(server) ?? new Set();
     this.inFlight.set(server, calls);
     // A wrapper per call, so two calls with the same context object are still two entries.
@@ -51,6 +71,7 @@ export class ServerCalls {
         }
       }
     } finally {
+      finished = true;
       calls.delete(entry);
       if (calls.size === 0) this.inFlight.delete(server);
     }

@@ -44,7 +44,7 @@ export function createHarness(t: Context, config: unknown, options: Partial<Serv
   if (config !== undefined) writeFileSync(configPath, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
   const db: DatabaseSync = openDatabase(dataDir);
   const events = new HostEventBus();
-  const seen = { 'servers.changed': [], 'servers.catalogChanged': [], 'servers.log': [], 'servers.configChanged': [] } as unknown as Harness['seen'];
+  const seen = { 'servers.changed': [], 'servers.catalogChanged': [], 'servers.log': [], 'servers.configChanged': [], 'servers.callProgress': [] } as unknown as Harness['seen'];
   for (const name of Object.keys(seen) as (keyof HostEvents)[]) {
     events.on(name, (payload) => (seen[name] as unknown[]).push(payload));
   }

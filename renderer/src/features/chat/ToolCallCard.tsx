@@ -6,6 +6,7 @@ import { formatDuration } from '../../components/tool-result/content-size.ts';
 import { ToolResultView } from '../../components/tool-result/ToolResultView.tsx';
 import { waitingText } from '../consent/consent-notice.ts';
 import { ServerText } from '../../components/ServerText.tsx';
+import { CallProgressBar } from '../../components/CallProgressBar.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
@@ -13,17 +14,19 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   running: { label: 'Running', tone: 'pending' },
   done: { label: 'Done', tone: 'ok' },
   error: { label: 'Failed', tone: 'danger' },
+  'timed-out': { label: 'Timed out', tone: 'danger' },
   denied: { label: 'Denied', tone: 'danger' },
   cancelled: { label: 'Cancelled', tone: 'muted' },
 };
 
 export function ToolCallCard({ call }: { call: ToolCallBlock }) {
-  const { collapsed, toggle, request, resume } = useAppStore(
+  const { collapsed, toggle, request, resume, progress } = useAppStore(
     useShallow((state) => ({
       collapsed: state.collapsedToolCalls[call.id] === true,
       toggle: state.toggleToolCall,
       request: state.consentRequests?.find((entry) => entry.context?.toolCallId === call.id),
       resume: state.resumeConsent,
+      progress: call.status === 'running' ? state.callProgress[call.id] : undefined,
     })),
   );
   const status = STATUS[call.status];
@@ -44,6 +47,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
         </span>
         {call.durationMs !== undefined && <span className="muted small">{formatDuration(call.durationMs)}</span>}
       </header>
+      {progress && <CallProgressBar progress={progress} />}
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
           {request && (

@@ -3,7 +3,8 @@ import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ServerState, ToolCallOutcome, ToolEntry } from '../../../../../shared/servers/server-state.ts';
-import { useHostApi } from '../../../app/host-context.tsx';
+import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
+import { CallProgressBar } from '../../../components/CallProgressBar.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ToolResultView } from '../../../components/tool-result/ToolResultView.tsx';
@@ -20,9 +21,12 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
   const schema = useMemo(() => formSchemaOf(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   // Kept here so a failed run leaves every input as it was.
   const [formData, setFormData] = useState<Record<string, unknown>>({});
-  const [state, run, running] = useActionState(async (_previous: RunState, args: Record<string, unknown>): Promise<RunState> => {
+  // Names each run in its progress events.
+  const [callId, setCallId] = useState<string | undefined>();
+  const progress = useAppStore((store) => (callId ? store.callProgress[callId] : undefined));
+  const [state, run, running] = useActionState(async (_previous: RunState, { args, id }: { args: Record<string, unknown>; id: string }): Promise<RunState> => {
     try {
-      return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args }) };
+      return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args, callId: id }) };
     } catch (error) {
       return { error: errorMessage(error) };
     }
@@ -32,7 +36,10 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
   const submit = (event: IChangeEvent<Record<string, unknown>>) => {
     const args = event.formData ?? {};
     setFormData(args);
-    startTransition(() => run(args));
+    // Set outside the transition: updates inside an action are only shown once it ends.
+    const id = crypto.randomUUID();
+    setCallId(id);
+    startTransition(() => run({ args, id }));
   };
 
   return (
@@ -60,6 +67,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
           {!connected && <span className="muted small">The server is not connected.</span>}
         </div>
       </Form>
+      {running && progress && <CallProgressBar progress={progress} />}
       <FormError message={state.error} />
       {state.outcome && <ToolResultView result={state.outcome.result} durationMs={state.outcome.durationMs} />}
     </section>

@@ -127,6 +127,16 @@ export function ServerFormDialog({ editing, onClose, onSaved }: ServerFormDialog
           </>
         )}
 
+        <fieldset className="server-form-timeouts">
+          <legend>Tool call time limits</legend>
+          <Field label="No progress for (seconds)" error={errorFor('callTimeout')} hint="A call times out after this long without an answer or a progress report. Blank: 60.">
+            {(props) => <input {...props} inputMode="decimal" value={values.callTimeout} onChange={(event) => set('callTimeout', event.target.value)} placeholder="60" />}
+          </Field>
+          <Field label="Longest call (seconds)" error={errorFor('maxCallTime')} hint="However much progress it reports, a call stops after this long. Blank: 600.">
+            {(props) => <input {...props} inputMode="decimal" value={values.maxCallTime} onChange={(event) => set('maxCallTime', event.target.value)} placeholder="600" />}
+          </Field>
+        </fieldset>
+
         <DialogActions onCancel={onClose}>
           <button type="submit" className="button button-primary" disabled={pending}>
             {pending ? 'Saving…' : editing ? 'Save' : 'Add server'}

@@ -86,3 +86,17 @@ test('a stored value being replaced needs the new value', () => {
   assert.deepEqual(checkForm({ ...emptyServerForm(), env }), { env: 'Enter the new value of TOKEN, or keep the stored one' });
   assert.deepEqual(checkForm({ ...emptyServerForm(), env: [{ key: 'TOKEN', value: '', stored: 'kept' as const }] }), {});
 });
+
+test('tool call time limits: read from timeout, written back in seconds, left out when blank, checked', () => {
+  const form = formFromEntry('slow', { command: 'node', timeout: { call: 90, max: 1200 } });
+  assert.equal(form.callTimeout, '90');
+  assert.equal(form.maxCallTime, '1200');
+  assert.deepEqual(entryFromForm({ ...form, maxCallTime: '' }, { command: 'node', timeout: { call: 90, max: 1200 } }), { command: 'node', timeout: { call: 90 } });
+  assert.deepEqual(entryFromForm({ ...form, callTimeout: '', maxCallTime: '' }), { command: 'node' });
+  assert.equal(formFromEntry('slow', { url: 'https://example.com/mcp', timeout: 30_000 }).callTimeout, '30', 'milliseconds, as other hosts write it');
+  assert.deepEqual(checkForm({ ...form, callTimeout: 'soon', maxCallTime: '-1' }), {
+    callTimeout: 'Enter a number of seconds above 0, or leave it blank for the default',
+    maxCallTime: 'Enter a number of seconds above 0, or leave it blank for the default',
+  });
+  assert.equal(fieldOfHostMessage('mcpServers.slow.timeout: timeout.max cannot be shorter than timeout.call', 'slow'), 'callTimeout');
+});

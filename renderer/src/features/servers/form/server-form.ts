@@ -30,16 +30,20 @@ export interface ServerFormValues {
   url: string;
   remoteType: 'http' | 'sse';
   headers: KeyValueRow[];
+  /** Seconds without an answer or progress before a tool call times out; blank for the default (60). */
+  callTimeout: string;
+  /** Seconds a tool call may run in all, however much progress it reports; blank for the default (600). */
+  maxCallTime: string;
 }
 
 export type ServerFormField = keyof ServerFormValues;
 
 export function emptyServerForm(): ServerFormValues {
-  return { name: '', kind: 'stdio', command: '', args: '', env: [], cwd: '', url: '', remoteType: 'http', headers: [] };
+  return { name: '', kind: 'stdio', command: '', args: '', env: [], cwd: '', url: '', remoteType: 'http', headers: [], callTimeout: '', maxCallTime: '' };
 }
 
 /** Keys the form edits; everything else in an entry (from another host, or `disabled`) is kept as it was. */
-const ownedKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'serverUrl', 'headers']);
+const ownedKeys = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'serverUrl', 'headers', 'timeout']);
 
 function rowsOf(value: unknown): KeyValueRow[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
@@ -54,11 +58,24 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+function secondsText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/** `timeout` as written: `{call, max}` in seconds, or a plain number in milliseconds as other hosts write it. */
+function timeoutFields(value: unknown): Pick<ServerFormValues, 'callTimeout' | 'maxCallTime'> {
+  if (typeof value === 'number') return { callTimeout: secondsText(value / 1000), maxCallTime: '' };
+  if (typeof value !== 'object' || value === null) return { callTimeout: '', maxCallTime: '' };
+  const { call, max } = value as Record<string, unknown>;
+  return { callTimeout: secondsText(call), maxCallTime: secondsText(max) };
+}
+
 /** Fills the form from an entry as written in mcp.json (which may be invalid: show what is there). */
 export function formFromEntry(name: string, entry: unknown): ServerFormValues {
-  const form = { ...emptyServerForm(), name };
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return form;
+  const blank = { ...emptyServerForm(), name };
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return blank;
   const record = entry as Record<string, unknown>;
+  const form = { ...blank, ...timeoutFields(record.timeout) };
   if ('command' in record || !('url' in record || 'serverUrl' in record)) {
     return {
       ...form,
@@ -106,6 +123,10 @@ export function checkForm(values: ServerFormValues): Partial<Record<ServerFormFi
   };
   if (values.kind === 'stdio') check('env', 'Environment variable');
   else check('headers', 'Header');
+  for (const field of ['callTimeout', 'maxCallTime'] as const) {
+    const value = values[field].trim();
+    if (value !== '' && !(Number(value) > 0)) problems[field] = 'Enter a number of seconds above 0, or leave it blank for the default';
+  }
   return problems;
 }
 
@@ -115,6 +136,10 @@ export function entryFromForm(values: ServerFormValues, original?: unknown): Rec
     typeof original === 'object' && original !== null && !Array.isArray(original)
       ? Object.fromEntries(Object.entries(original).filter(([key]) => !ownedKeys.has(key)))
       : {};
+  const call = values.callTimeout.trim();
+  const max = values.maxCallTime.trim();
+  const timeout =
+    call === '' && max === '' ? {} : { timeout: { ...(call !== '' ? { call: Number(call) } : {}), ...(max !== '' ? { max: Number(max) } : {}) } };
   if (values.kind === 'stdio') {
     const args = argsFromText(values.args);
     const env = recordOf(values.env);
@@ -123,6 +148,7 @@ export function entryFromForm(values: ServerFormValues, original?: unknown): Rec
       ...(args.length > 0 ? { args } : {}),
       ...(env ? { env } : {}),
       ...(values.cwd.trim() !== '' ? { cwd: values.cwd.trim() } : {}),
+      ...timeout,
       ...kept,
     };
   }
@@ -131,6 +157,7 @@ export function entryFromForm(values: ServerFormValues, original?: unknown): Rec
     ...(values.remoteType === 'sse' ? { type: 'sse' } : {}),
     url: values.url.trim(),
     ...(headers ? { headers } : {}),
+    ...timeout,
     ...kept,
   };
 }
@@ -144,6 +171,7 @@ const fieldByKey: Record<string, ServerFormField> = {
   serverUrl: 'url',
   headers: 'headers',
   type: 'url',
+  timeout: 'callTimeout',
 };
 
 /**
