@@ -1,13 +1,13 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { open, readFile, realpath, rename, unlink } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import { parseConfigText } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile } from '../../../shared/servers/server-config.ts';
 import { redactEntries } from '../../../shared/servers/stored-values.ts';
+import { writeFileAtomically } from '../store/private-files.ts';
 
 export type ConfigReload =
   | { kind: 'unchanged' }
@@ -173,42 +173,6 @@ async function readConfigText(file: string): Promise<string> {
     return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
-}
-
-const PRIVATE_MODE = 0o600;
-
-/**
- * Write to a temporary file next to the target, flush it, then rename it over the target: a crash leaves
- * either the old file or the new one, never half of each. A symlinked mcp.json (dotfile repos) is followed
- * so the link stays a link. The file is always owner-only (0600), an existing one too: entries written by
- * hand can hold tokens in `env`/`headers`. The temporary file gets that mode before any byte is written,
- * whatever the umask, so the text is never readable by others, not even for a moment.
- */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  let target = file;
-  try {
-    target = await realpath(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx', PRIVATE_MODE);
-  let written = false;
-  try {
-    if (process.platform !== 'win32') await handle.chmod(PRIVATE_MODE);
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-    written = true;
-  } finally {
-    await handle.close();
-    if (!written) await unlink(temporary).catch(() => {});
-  }
-  try {
-    await rename(temporary, target);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
     throw error;
   }
 }

@@ -1,4 +1,6 @@
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { open, realpath, rename, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
@@ -41,5 +43,40 @@ function restrict(file: string, mode: number): void {
     // A read-only or foreign-owned folder: opening the database reports that, with the folder's name.
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EROFS' && code !== 'EPERM' && code !== 'EACCES') throw error;
+  }
+}
+
+/**
+ * Write to a temporary file next to the target, flush it, then rename it over the target: a crash leaves
+ * either the old file or the new one, never half of each. A symlink (a dotfile-managed mcp.json) is followed
+ * so the link stays a link, unless `replaceLinks` asks for the link itself to be replaced. The file is always
+ * owner-only (0600), an existing one too: mcp.json written by hand can hold tokens in `env`/`headers`. The
+ * temporary file gets that mode before any byte is written, whatever the umask, so the text is never readable
+ * by others, not even for a moment.
+ */
+export async function writeFileAtomically(file: string, text: string, options: { replaceLinks?: boolean } = {}): Promise<void> {
+  let target = file;
+  try {
+    if (!options.replaceLinks) target = await realpath(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', PRIVATE_FILE_MODE);
+  let written = false;
+  try {
+    if (process.platform !== 'win32') await handle.chmod(PRIVATE_FILE_MODE);
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+    written = true;
+  } finally {
+    await handle.close();
+    if (!written) await unlink(temporary).catch(() => {});
+  }
+  try {
+    await rename(temporary, target);
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    throw error;
   }
 }

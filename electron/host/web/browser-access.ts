@@ -1,5 +1,6 @@
-import { chmod, lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../store/private-files.ts';
 import { isWellFormedToken, newAccessToken } from './request-guard.ts';
 
 /**
@@ -14,7 +15,6 @@ export interface BrowserAccess {
 }
 
 export const BROWSER_ACCESS_FILE = 'browser-access.json';
-const OWNER_ONLY = 0o600;
 
 export interface LoadedAccess {
   access: BrowserAccess;
@@ -54,17 +54,7 @@ export async function loadBrowserAccess(dataDir: string, options: { renew?: bool
   return { access: { token, ...(keptPort ? { port: keptPort } : {}) } };
 }
 
-/** Written to a temporary file created owner-only, then renamed over the old one: never briefly readable, never half written. */
+/** Owner-only and atomic; a link planted where the file belongs is replaced, never written through. */
 export async function saveBrowserAccess(dataDir: string, access: BrowserAccess): Promise<void> {
-  const file = path.join(dataDir, BROWSER_ACCESS_FILE);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await rm(temporary, { force: true });
-  try {
-    await writeFile(temporary, `${JSON.stringify(access)}\n`, { mode: OWNER_ONLY, flag: 'wx' });
-    await chmod(temporary, OWNER_ONLY);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(path.join(dataDir, BROWSER_ACCESS_FILE), `${JSON.stringify(access)}\n`, { replaceLinks: true });
 }
