@@ -65,24 +65,33 @@ function savedAnswer(dataDir: string, conversationId: string): ChatMessage | und
 
 const LONG_ANSWER = 'All work and no play. '.repeat(30_000);
 
-test('streaming on a full disk: the answer goes on, the conversation says it could not save, and it is saved once space returns', { timeout: 120_000 }, async (t) => {
+/** A chat host on a small tmpfs whose next answer fills the disk as it starts streaming; undefined where mounts are refused. */
+async function chatOnFillingDisk(t: Context, delayMs: number) {
   const mount = mountTmpfs(t, '8m');
-  if (!mount) return;
+  if (!mount) return undefined;
   const dataDir = path.join(mount, 'data');
   const { host, fake } = await chatHost(t, dataDir);
   let filler: string | undefined;
   fake.script(() => {
     filler = fillDisk(mount);
-    return { blocks: [{ text: LONG_ANSWER }], chunkSize: 6_000, delayMs: 5 };
+    return { blocks: [{ text: LONG_ANSWER }], chunkSize: 6_000, delayMs };
   });
+  return { host, fake, dataDir, filler: () => filler };
+}
+
+test('streaming on a full disk: the answer goes on, the conversation says it could not save, and it is saved once space returns', { timeout: 120_000 }, async (t) => {
+  const disk = await chatOnFillingDisk(t, 5);
+  if (!disk) return;
+  const { host, dataDir, filler } = disk;
   const notices: string[] = [];
   let spaceBack = false;
   host.on('chat.message', ({ message }) => {
     for (const block of message.blocks) if (block.type === 'notice' && !notices.includes(block.text)) notices.push(block.text);
     // Space comes back while the answer still streams: the next save writes everything.
-    if (!spaceBack && filler && notices.some((text) => /could not save/i.test(text))) {
+    const file = filler();
+    if (!spaceBack && file && notices.some((text) => /could not save/i.test(text))) {
       spaceBack = true;
-      unlinkSync(filler);
+      unlinkSync(file);
     }
   });
 
@@ -101,18 +110,13 @@ test('streaming on a full disk: the answer goes on, the conversation says it cou
 });
 
 test('a disk that stays full: the answer is kept in memory, a send names the real cause, and the next write once space returns saves it', { timeout: 120_000 }, async (t) => {
-  const mount = mountTmpfs(t, '8m');
-  if (!mount) return;
-  const dataDir = path.join(mount, 'data');
-  const { host, fake } = await chatHost(t, dataDir);
-  let filler: string | undefined;
-  fake.script(() => {
-    filler = fillDisk(mount);
-    return { blocks: [{ text: LONG_ANSWER }], chunkSize: 6_000, delayMs: 2 };
-  });
+  const disk = await chatOnFillingDisk(t, 2);
+  if (!disk) return;
+  const { host, fake, dataDir } = disk;
   const chat = host.chat.service.create();
   const answer = await host.chat.service.send({ conversationId: chat.id, text: 'write a lot' }).done;
   assert.equal(answer.status, 'complete');
+  const filler = disk.filler();
   assert.ok(filler);
 
   // Still full: the conversation as the host shows it has the whole answer, and the notice.
