@@ -22,8 +22,8 @@ function toolNote(tool: string, found: readonly HiddenFinding[]): string {
 
 /**
  * Says in a server's log that hidden characters in what it sent were written out before the model saw them:
- * once per catalog (the offer is rebuilt every model step; the same findings are not repeated) and once per
- * tool result.
+ * once per catalog (a turn passes each new offer; findings already written for a server are not repeated)
+ * and once per tool result.
  */
 export class HiddenTextNotes {
   private readonly write: NoteWriter;
