@@ -57,8 +57,13 @@ export interface HostOptions {
   pickFolder?: (title?: string) => Promise<string | undefined>;
   /** How long questions to the person stay open; tests shorten them. */
   humanTimeouts?: Partial<HumanTimeouts>;
-  /** For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes from. */
-  serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath'>;
+  /**
+   * For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes
+   * from, whether a connection lists only tools (one call).
+   */
+  serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath' | 'catalog'>;
+  /** Nobody answers servers' questions (`switchboard call`): they are offered only what the host answers itself. */
+  unattended?: boolean;
 }
 
 /**
@@ -100,6 +105,7 @@ export class Host {
       openExternal: options.openExternal,
       pickFolder: options.pickFolder,
       askTrust: options.serverTrust !== 'config-is-consent',
+      unattended: options.unattended,
       timeouts: options.humanTimeouts,
     });
     this.servers = new ServerManager({
@@ -107,8 +113,8 @@ export class Host {
       events: this.events,
       settings: this.settings,
       oauth: this.oauth,
-      clientCapabilities: HUMAN_CAPABILITIES,
-      configureClient: (client, name) => this.human.configureClient(client, name),
+      clientCapabilities: options.unattended ? (server) => this.human.capabilitiesFor(server) : HUMAN_CAPABILITIES,
+      configureClient: (client, name, offered) => this.human.configureClient(client, name, offered),
       human: this.human.serverHooks(),
       secrets,
       ...options.serverStart,

@@ -60,7 +60,7 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = parseIntegerOption('timeout', values.timeout, { min: 1, max: 3_600_000 }, callUsage) ?? DEFAULT_SETTLE_TIMEOUT_MS;
   const locations = resolveLocations(values, io);
 
-  const session = { autoStart: true, trustConfig: locations.explicitConfig, oneShot: { stderr: io.stderr, only: [serverName] } };
+  const session = { autoStart: true, trustConfig: locations.explicitConfig, oneShot: { stderr: io.stderr, only: [serverName], oneCall: true } };
   return withHost(locations, session, async (host) => {
     const state = await waitForServer(host, serverName, timeoutMs);
     if (!state) {

@@ -5,11 +5,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fixtureScript, fixtureStdio } from '../../../tests/fixtures/servers/launch.ts';
 import { fixturePng } from '../../../tests/fixtures/servers/fixture-surface.ts';
+import { Host } from '../host.ts';
 
 const bin = fileURLToPath(new URL('../../../bin/switchboard.mjs', import.meta.url));
+const everythingScript = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const RUN_TIMEOUT_MS = 60_000;
 // The sources as they are now, not a bundle an earlier build left in out/.
 const sourcesEnv: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_FROM_SOURCES: '1' };
@@ -255,6 +257,37 @@ describe('switchboard CLI', () => {
     assert.equal(run.stdout, 'only me\n');
     for (const marker of markers) assert.equal(existsSync(marker), false, `${path.basename(marker)}: another server was started`);
     assert.deepEqual(processesTagged(tag), []);
+  });
+
+  test('call offers a server only what it can answer unattended, so server-everything ends with its input', async () => {
+    const tagged = `${tag}-everything`;
+    // The flag only names the process (processesTagged); server-everything is the published package.
+    const everything = { command: process.execPath, args: [`--env-file-if-exists=${path.join(root, tagged)}`, everythingScript, 'stdio'] };
+    const config = path.join(root, 'everything.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { everything } }));
+    const everythingData = path.join(root, 'everything-data');
+
+    // Offered roots, it asks for them after the call and stays up for the answer; nothing else keeps it running.
+    const echo = await runSwitchboard(['call', '--config', config, '--data-dir', everythingData, 'everything', 'echo', '--args', '{"message":"hi"}']);
+    assert.equal(echo.code, 0, echo.stderr);
+    assert.equal(echo.stdout, 'Echo: hi\n');
+    assert.equal(echo.stderr, '', 'the server exits when its input closes: no grace, no signal');
+    // Its roots tool exists only for clients that offer roots.
+    const noRoots = await runSwitchboard(['call', '--config', config, '--data-dir', everythingData, 'everything', 'get-roots-list']);
+    assert.equal(noRoots.code, 1);
+    assert.match(noRoots.stderr, /no tool named "get-roots-list"/);
+
+    // With roots chosen for it (in the app), the server is offered roots and gets them.
+    const folder = mkdtempSync(path.join(root, 'shared-folder-'));
+    // Loads the list without starting anything, as the app's Settings would see it.
+    const host = await Host.start({ dataDir: everythingData, configPath: config, serverStart: { only: [] } });
+    await host.call('roots.set', { server: 'everything', roots: [{ path: folder, name: 'shared' }] });
+    await host.close();
+    const roots = await runSwitchboard(['call', '--config', config, '--data-dir', everythingData, 'everything', 'get-roots-list']);
+    assert.equal(roots.code, 0, roots.stderr);
+    assert.match(roots.stdout, /Current MCP Roots \(1 total\)/);
+    assert.ok(roots.stdout.includes(pathToFileURL(folder).href), roots.stdout);
+    assert.deepEqual(processesTagged(tagged), []);
   });
 
   test('a server that ignores the end of its input is signalled after a short grace, and the CLI says so', async () => {

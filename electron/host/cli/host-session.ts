@@ -16,7 +16,15 @@ export interface HostSessionOptions {
    * A one-shot command (`servers`, `call`, `chat`): its servers get a short grace to stop, a server that did not
    * stop when its input closed is named on `stderr`, and `only` limits which servers start at all.
    */
-  oneShot?: { stderr: (text: string) => void; only?: string[] };
+  oneShot?: {
+    stderr: (text: string) => void;
+    only?: string[];
+    /**
+     * One tool call and nobody to answer a server's questions (`call`): servers are offered only roots, when
+     * they have some, and list only their tools. A server that asks for nothing goes when its input closes.
+     */
+    oneCall?: boolean;
+  };
 }
 
 /**
@@ -35,7 +43,8 @@ export async function withHost(
     configPath: locations.configPath,
     autoStart: options.autoStart,
     serverTrust: options.trustConfig ? 'config-is-consent' : 'ask',
-    serverStart: options.oneShot && oneShotServerStart(options.oneShot.only),
+    serverStart: options.oneShot && oneShotServerStart(options.oneShot.only, options.oneShot.oneCall),
+    unattended: options.oneShot?.oneCall,
   });
   let host: Host | undefined;
   try {
@@ -54,9 +63,10 @@ export async function withHost(
   }
 }
 
-function oneShotServerStart(only: string[] | undefined): HostOptions['serverStart'] {
+function oneShotServerStart(only: string[] | undefined, oneCall: boolean | undefined): HostOptions['serverStart'] {
   return {
     only,
+    ...(oneCall ? { catalog: 'tools' as const } : {}),
     shutdownGraceMs: ONE_SHOT_SHUTDOWN_GRACE_MS,
     // Run from a terminal, the environment already has the person's PATH: no login shell to wait for.
     loginShellPath: async () => undefined,

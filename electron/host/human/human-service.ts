@@ -61,6 +61,11 @@ export interface HumanServiceOptions {
   pickFolder?: (title?: string) => Promise<string | undefined>;
   /** Ask before a server's launch first runs; off for the CLI's one-shot commands, which run the file the person named. */
   askTrust: boolean;
+  /**
+   * Nobody is there to answer a server's questions (`switchboard call`): servers are offered only what the host
+   * answers by itself, roots when the server has some, so none waits on a form or a review that never comes.
+   */
+  unattended?: boolean;
   timeouts?: Partial<HumanTimeouts>;
 }
 
@@ -111,8 +116,17 @@ export class HumanService {
     };
   }
 
-  /** For ServerManager's `configureClient`: one handler set per client serves 2025 requests and 2026 MRTR rounds alike. */
-  configureClient(client: Client, server: string): void {
+  /** What `server` is offered when it connects (see HumanServiceOptions.unattended). */
+  capabilitiesFor(server: string): ClientCapabilities {
+    if (!this.options.unattended) return HUMAN_CAPABILITIES;
+    return existingRoots(this.store.server(server).roots).length > 0 ? { roots: HUMAN_CAPABILITIES.roots } : {};
+  }
+
+  /**
+   * For ServerManager's `configureClient`: one handler set per client serves 2025 requests and 2026 MRTR rounds
+   * alike, for what the client `offered` (the SDK refuses a handler for a capability it did not declare).
+   */
+  configureClient(client: Client, server: string, offered: ClientCapabilities = HUMAN_CAPABILITIES): void {
     const ask = (signal: AbortSignal) => {
       // Registered before the broker's own listener: a closed connection closes the question as server-gone, not cancelled.
       signal.addEventListener(
@@ -130,18 +144,24 @@ export class HumanService {
         ...(client.getProtocolEra() === 'modern' ? { round: signal } : {}),
       };
     };
-    client.setRequestHandler('elicitation/create', (request, ctx) =>
-      this.held(server, () => this.elicitation.handle(server, request.params, ask(ctx.mcpReq.signal))),
-    );
-    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      this.held(server, () => this.sampling.handle(server, request.params, ask(ctx.mcpReq.signal))),
-    );
-    client.setRequestHandler('roots/list', async () => ({
-      roots: existingRoots(this.store.server(server).roots).map(({ uri, name }) => ({ uri, name })),
-    }));
-    client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
-      this.elicitation.completed(server, notification.params.elicitationId),
-    );
+    if (offered.elicitation) {
+      client.setRequestHandler('elicitation/create', (request, ctx) =>
+        this.held(server, () => this.elicitation.handle(server, request.params, ask(ctx.mcpReq.signal))),
+      );
+      client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
+        this.elicitation.completed(server, notification.params.elicitationId),
+      );
+    }
+    if (offered.sampling) {
+      client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+        this.held(server, () => this.sampling.handle(server, request.params, ask(ctx.mcpReq.signal))),
+      );
+    }
+    if (offered.roots) {
+      client.setRequestHandler('roots/list', async () => ({
+        roots: existingRoots(this.store.server(server).roots).map(({ uri, name }) => ({ uri, name })),
+      }));
+    }
   }
 
   settings(): HumanSettings {

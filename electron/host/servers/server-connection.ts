@@ -90,7 +90,9 @@ export interface ConnectionOptions {
   config: ServerConfig;
   clientInfo: Implementation;
   capabilities: ClientCapabilities;
-  configureClient?: (client: Client, serverName: string) => void;
+  configureClient?: (client: Client, serverName: string, offered: ClientCapabilities) => void;
+  /** `tools`: for one tool call, list only the tools and watch no list changes (StartScope.catalog). */
+  catalog?: 'full' | 'tools';
   connectTimeoutMs: number;
   probeTimeoutMs: number;
   /** A verdict to connect with. Without one a stdio server is probed on its own process, HTTP by the SDK. */
@@ -174,6 +176,8 @@ export class ServerConnection {
   private readonly toolScreen = new ToolListScreen();
   /** Name → why, for the tools of the last listing that were left out. */
   private leftOutTools = new Map<string, string>();
+  /** With `catalog: 'tools'`: the last listing, so a call compiles only its own tool's output schema. */
+  private listedTools = new Map<string, Tool>();
 
   constructor(options: ConnectionOptions) {
     this.options = options;
@@ -198,7 +202,7 @@ export class ServerConnection {
       },
     });
     this.client.setNotificationHandler('notifications/message', (notification) => this.serverLog(notification));
-    options.configureClient?.(this.client, options.name);
+    options.configureClient?.(this.client, options.name, options.capabilities);
   }
 
   get exit(): ServerExit | undefined {
@@ -239,10 +243,13 @@ export class ServerConnection {
       this.capabilities = this.client.getServerCapabilities();
       const era = this.client.getProtocolEra() ?? 'legacy';
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
-      if (era === 'modern') await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
+      if (era === 'modern' && this.options.catalog !== 'tools') {
+        await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
+      }
       const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
       this.connected = true;
-      await this.adoptLogLevel();
+      // One call's server log goes nowhere worth a round trip for (the CLI's `call` does not print it).
+      if (this.options.catalog !== 'tools') await this.adoptLogLevel();
       const discover: DiscoverResult | undefined = this.client.getDiscoverResult();
       return {
         transport: this.options.legacySse ? 'sse' : transportOf(config),
@@ -332,6 +339,8 @@ export class ServerConnection {
         {
           timeout: LONGEST_TIMER_MS,
           signal: control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal,
+          // Otherwise the SDK compiles the output schema of every listed tool before the first call.
+          toolDefinition: this.listedTools.get(tool),
           // Giving a progress callback makes the SDK send a progressToken (Utilities → Progress).
           onprogress: (progress) => {
             deadline.progressed();
@@ -379,23 +388,25 @@ export class ServerConnection {
       return result;
     };
     const none = Promise.resolve([]);
+    const toolsOnly = this.options.catalog === 'tools';
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
       capabilities.tools
         ? this.optionalList('tools/list', () => this.client.listTools(undefined, { cacheMode }).then((r) => note(r).tools))
         : none,
-      capabilities.resources
+      capabilities.resources && !toolsOnly
         ? this.optionalList('resources/list', () => this.client.listResources(undefined, { cacheMode }).then((r) => note(r).resources))
         : none,
-      capabilities.resources
+      capabilities.resources && !toolsOnly
         ? this.optionalList('resources/templates/list', () =>
             this.client.listResourceTemplates(undefined, { cacheMode }).then((r) => note(r).resourceTemplates),
           )
         : none,
-      capabilities.prompts
+      capabilities.prompts && !toolsOnly
         ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
         : none,
     ]);
     const leftOutTools = capabilities.tools ? this.noteLeftOutTools() : [];
+    if (toolsOnly) this.listedTools = new Map(tools.map((tool) => [tool.name, tool]));
     return { catalog: { tools, leftOutTools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
   }
 

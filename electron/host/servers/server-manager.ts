@@ -60,12 +60,12 @@ export interface ServerManagerOptions extends StartScope {
   /** How many stdio servers start at once (default: by cores, see start-slots.ts). */
   startConcurrency?: number;
   /**
-   * Capabilities the host advertises to every server. Only what is implemented: the consent work adds
-   * elicitation, sampling and roots together with their handlers.
+   * Capabilities the host advertises, the same to every server or decided per server at each connect. Only
+   * what is implemented: the consent work adds elicitation, sampling and roots together with their handlers.
    */
-  clientCapabilities?: ClientCapabilities;
-  /** Called for every new SDK client before it connects: the place to register request handlers. */
-  configureClient?: (client: Client, serverName: string) => void;
+  clientCapabilities?: ClientCapabilities | ((serverName: string) => ClientCapabilities);
+  /** Called for every new SDK client before it connects: the place to register handlers for what it `offered`. */
+  configureClient?: (client: Client, serverName: string, offered: ClientCapabilities) => void;
   /** Trust before a start, deadlines that wait for the person, the -32042 URL step (the human-in-the-loop layer). */
   human?: ServerHumanHooks;
   /** How long a server gets to finish the handshake and its first listing. */
@@ -138,6 +138,7 @@ export class ServerManager {
         slots: new StartSlots(options.startConcurrency),
         only: options.only,
         shutdownGraceMs: options.shutdownGraceMs,
+        catalog: options.catalog,
       },
     );
     this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress));

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -36,7 +35,9 @@ export interface LoopbackCallbackOptions {
  * it takes exactly one request to its path, checks `state` in constant time (the SDK leaves that to the host),
  * answers with a page saying the tab can be closed, and gives up after the timeout.
  */
-export function startLoopbackCallback(options: LoopbackCallbackOptions): Promise<LoopbackCallback> {
+export async function startLoopbackCallback(options: LoopbackCallbackOptions): Promise<LoopbackCallback> {
+  // Loaded on first use: importing node:http loads Node's whole fetch stack, which most starts never need.
+  const { createServer } = await import('node:http');
   let expected: string | undefined;
   let settled = false;
   let resolveResult!: (params: URLSearchParams) => void;

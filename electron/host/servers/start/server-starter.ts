@@ -31,12 +31,18 @@ export interface StartScope {
   only?: readonly string[];
   /** Passed to each connection: how long each shutdown step waits (`stdio-shutdown.ts`; one-shot commands shorten it). */
   shutdownGraceMs?: number;
+  /**
+   * `tools`: each connection serves one tool call (`switchboard call`), so it lists only the tools and watches
+   * no list changes, as nothing would hear of them. Default `full`.
+   */
+  catalog?: 'full' | 'tools';
 }
 
 export interface StarterOptions extends StartScope {
   clientInfo: Implementation;
-  clientCapabilities: ClientCapabilities;
-  configureClient?: (client: Client, serverName: string) => void;
+  /** What each server is offered, decided at each connect (see ServerManagerOptions.clientCapabilities). */
+  clientCapabilities: ClientCapabilities | ((serverName: string) => ClientCapabilities);
+  configureClient?: (client: Client, serverName: string, offered: ClientCapabilities) => void;
   human?: ServerHumanHooks;
   oauth?: ServerOAuth;
   connectTimeoutMs: number;
@@ -251,13 +257,14 @@ export class ServerStarter {
     priorIsNew: boolean,
   ): ServerConnection {
     server.connection?.close().catch(() => {});
-    const { oauth } = this.options;
+    const { oauth, clientCapabilities: capabilities } = this.options;
     const connection: ServerConnection = new ServerConnection({
       name: server.name,
       config,
       clientInfo: this.options.clientInfo,
-      capabilities: this.options.clientCapabilities,
+      capabilities: typeof capabilities === 'function' ? capabilities(server.name) : capabilities,
       configureClient: this.options.configureClient,
+      catalog: this.options.catalog,
       connectTimeoutMs: this.options.connectTimeoutMs,
       probeTimeoutMs: this.options.probeTimeoutMs,
       prior,
