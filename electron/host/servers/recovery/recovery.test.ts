@@ -9,6 +9,8 @@ interface Proxy {
   url: string;
   /** The next POST whose body contains `marker` has its response cut after the first chunk of its body. */
   cutNext(marker: string): void;
+  /** The `Last-Event-ID` headers of the requests that passed. */
+  resumedFrom: string[];
   close(): Promise<void>;
 }
 
@@ -16,7 +18,10 @@ interface Proxy {
 async function startProxy(target: string): Promise<Proxy> {
   const upstream = new URL(target);
   let cutMarker: string | undefined;
+  const resumedFrom: string[] = [];
   const server = createServer((incoming, outgoing) => {
+    const lastEventId = incoming.headers['last-event-id'];
+    if (typeof lastEventId === 'string') resumedFrom.push(lastEventId);
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -49,6 +54,7 @@ async function startProxy(target: string): Promise<Proxy> {
     cutNext: (marker) => {
       cutMarker = marker;
     },
+    resumedFrom,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -103,6 +109,47 @@ test('a response stream cut mid-answer fails the call at once as a dropped conne
   assert.ok(Date.now() - started < 10_000, `failed after ${Date.now() - started} ms`);
   const echo = await harness.manager.callTool('remote', 'echo', { text: 'still here' });
   assert.deepEqual(echo.result.content, [{ type: 'text', text: 'still here' }]);
+});
+
+test('a cut response stream of a server that keeps its events is resumed with Last-Event-ID and the call completes', { timeout: 60_000 }, async (t) => {
+  const fixture = await startHttpFixture('legacy', ['--resumable']);
+  t.after(() => fixture.close());
+  const proxy = await startProxy(fixture.url);
+  t.after(() => proxy.close());
+  const harness = createHarness(t, { mcpServers: { remote: { type: 'http', url: proxy.url } } }, { recovery: { livenessIntervalMs: 0 } });
+  await harness.manager.start();
+  const [state] = await harness.manager.settled(30_000);
+  assert.equal(state.status, 'connected', state.reason);
+
+  proxy.cutNext('"name":"slow"');
+  const slow = await harness.manager.callTool('remote', 'slow', { ms: 1_500, steps: 3 });
+  assert.deepEqual(slow.result.content, [{ type: 'text', text: 'waited 1500 ms in 3 steps' }]);
+  assert.equal(proxy.resumedFrom.length, 1, 'the client resumed the cut stream once');
+  assert.equal(harness.manager.get('remote')?.status, 'connected');
+});
+
+test('a 2026-era response stream cut mid-answer fails the call at once too', { timeout: 60_000 }, async (t) => {
+  const fixture = await startHttpFixture('modern');
+  t.after(() => fixture.close());
+  const proxy = await startProxy(fixture.url);
+  t.after(() => proxy.close());
+  const harness = createHarness(
+    t,
+    { mcpServers: { remote: { type: 'http', url: proxy.url, timeout: { call: 30, max: 60 } } } },
+    { recovery: { livenessIntervalMs: 0 } },
+  );
+  await harness.manager.start();
+  const [state] = await harness.manager.settled(30_000);
+  assert.equal(state.era, 'modern', state.reason);
+
+  proxy.cutNext('"name":"slow"');
+  const started = Date.now();
+  await assert.rejects(harness.manager.callTool('remote', 'slow', { ms: 20_000, steps: 20 }), (error: Error & { code?: string }) => {
+    assert.equal(error.code, 'server_unavailable');
+    assert.equal(error.message, 'the connection to server "remote" dropped before it answered tool "slow"');
+    return true;
+  });
+  assert.ok(Date.now() - started < 10_000, `failed after ${Date.now() - started} ms`);
 });
 
 for (const era of ['legacy', 'modern'] as const) {
