@@ -110,6 +110,46 @@ describe('switchboard chat', () => {
     assert.match(run.stdout, /Asked \(ok: from the cli\)/);
   });
 
+  /** The model calls `tool` once, then answers with what the tool returned. */
+  function callThenEcho(tool: string, input: Record<string, unknown>): void {
+    fake.script({ blocks: [{ toolUse: { name: `fx__${tool}`, input } }] }, (request) => {
+      const messages = request.body!.messages as unknown as { content: { type: string; content?: { text: string }[]; is_error?: boolean }[] }[];
+      const result = messages.at(-1)!.content.find((block) => block.type === 'tool_result')!;
+      return { blocks: [{ text: `Got ${result.is_error ? 'an error' : 'it'}: ${result.content?.[0]?.text}` }] };
+    });
+  }
+
+  test('a form a server asks for is filled in on the terminal, field by field, with its checks', async () => {
+    callThenEcho('elicit_form', {});
+    const typed = ['f', '', 'Ada', '200', '36', 'y', 'y'].join('\n') + '\n';
+    const run = await runSwitchboard(['chat', '--config', config, '--data-dir', path.join(root, 'form'), '--approve', 'all', 'fill the form'], env, typed);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Server "fx" asks: Tell the fixture about yourself/);
+    assert.match(run.stderr, /At most 150/);
+    assert.match(run.stdout, /Got it: \{"kind":"elicit","action":"accept","content":\{"name":"Ada","age":36,"subscribe":true\}\}/);
+  });
+
+  test('without a person at the terminal a form is cancelled at once, not waited on', async () => {
+    callThenEcho('elicit_form', {});
+    const run = await runSwitchboard(['chat', '--config', config, '--data-dir', path.join(root, 'form-eof'), '--approve', 'all', 'fill the form'], env, '');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Got it: \{"kind":"elicit","action":"cancel"\}/);
+  });
+
+  test('a sampling request is reviewed on the terminal before it goes to the model and before the reply goes back', async () => {
+    // The sampling completion is the second request the API sees, between the two turns of the chat.
+    fake.script({ blocks: [{ toolUse: { name: 'fx__sample', input: { prompt: 'Say hello to the fixture' } } }] }, { blocks: [{ text: 'Hello, fixture.' }] }, (request) => {
+      const messages = request.body!.messages as unknown as { content: { type: string; content?: { text: string }[] }[] }[];
+      const result = messages.at(-1)!.content.find((block) => block.type === 'tool_result')!;
+      return { blocks: [{ text: `Got it: ${result.content?.[0]?.text}` }] };
+    });
+    const run = await runSwitchboard(['chat', '--config', config, '--data-dir', path.join(root, 'sample'), '--approve', 'all', 'ask for a sample'], env, 'y\ny\n');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Server "fx" asks for a model completion.*\n {2}system: You are the fixture server's helper\.\n {2}user: Say hello to the fixture\nSend it to the model\?/);
+    assert.match(run.stderr, /The model answered server "fx":\n {2}Hello, fixture\.\nReturn this answer to the server\?/);
+    assert.match(run.stdout, /Got it: .*Hello, fixture\./);
+  });
+
   test('a provider error exits 1 with a plain message', async () => {
     const run = await runSwitchboard(['chat', '--config', config, '--data-dir', path.join(root, 'bad'), 'hello'], {
       ...env,

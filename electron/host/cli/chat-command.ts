@@ -1,12 +1,14 @@
 import type { ChatMessage, ToolCallBlock } from '../../../shared/chat/chat-types.ts';
 import type { ProviderId } from '../../../shared/chat/chat-types.ts';
 import { terminalAsker } from '../chat/approval/terminal-asker.ts';
+import { TerminalLines } from '../chat/approval/terminal-lines.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
 import { exitCodeFor } from './shutdown-signals.ts';
 import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption, resolveLocations, trustNote } from './parse-options.ts';
 import { DEFAULT_SETTLE_TIMEOUT_MS } from './servers-command.ts';
+import { answerServerQuestions } from './terminal-questions.ts';
 import { oneLine, terminalSafe } from './terminal-text.ts';
 
 export const chatUsage = `Usage: switchboard chat [--config FILE] [--data-dir DIR] [--provider anthropic|openai] [--model ID] [--approve ask|all|none] PROMPT
@@ -23,6 +25,8 @@ ${commonOptionsHelp}
   --model ID        the model (default: the one chosen in Settings)
   --approve MODE    ask: ask on the terminal before each tool call (default)
                     all: run every tool call; none: deny every tool call (the model is told)
+                    What a server asks (a form, a URL to open, a model completion to review) is asked on
+                    the terminal, field by field; with none it is declined at once.
   --timeout MS      how long to wait for the servers to connect (default: ${DEFAULT_SETTLE_TIMEOUT_MS})
 
 Keys come from Settings, or from ANTHROPIC_API_KEY / OPENAI_API_KEY (and *_BASE_URL).
@@ -31,6 +35,7 @@ Keys come from Settings, or from ANTHROPIC_API_KEY / OPENAI_API_KEY (and *_BASE_
 const STATUS_MARKS: Partial<Record<ToolCallBlock['status'], string>> = {
   done: 'done',
   error: 'failed',
+  'timed-out': 'timed out',
   denied: 'denied',
   cancelled: 'cancelled',
 };
@@ -75,8 +80,9 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
       }
     }
     const chat = host.chat.service;
-    const asker = approve === 'ask' ? terminalAsker(process.stdin, process.stderr) : undefined;
-    if (asker) chat.approver.asker = asker;
+    const lines = new TerminalLines(process.stdin);
+    if (approve === 'ask') chat.approver.asker = terminalAsker(lines, process.stderr);
+    const stopAnswering = answerServerQuestions(host, lines, process.stderr, approve === 'none' ? 'decline' : 'ask');
     if (approve === 'all') chat.approver.policy = () => ({ allow: true });
     if (approve === 'none') {
       chat.approver.policy = () => ({ allow: false, reason: 'Tool calls are turned off for this run (--approve none).' });
@@ -105,7 +111,8 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
       return 0;
     } finally {
       for (const off of unsubscribe) off();
-      asker?.close();
+      stopAnswering();
+      lines.close();
     }
   });
 }

@@ -3,8 +3,6 @@ import type { Readable } from 'node:stream';
 import {
   Client,
   LOG_LEVEL_META_KEY,
-  ProtocolError,
-  ProtocolErrorCode,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -49,6 +47,11 @@ import { declareModernCapabilities } from './start/era-capabilities.ts';
 import { probeEraInPlace } from './start/era-probe.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
+import { HttpRecovery, isDroppedStream } from './recovery/http-recovery.ts';
+import { DEFAULT_RECOVERY, goneBecause, LivenessWatch } from './recovery/liveness.ts';
+import type { RecoveryOptions } from './recovery/liveness.ts';
+import { isMethodNotFound } from './recovery/method-not-found.ts';
+import { describeNetworkError, isNetworkFailure } from './recovery/network-errors.ts';
 import type { TransportAuth } from './oauth/server-oauth.ts';
 
 export interface CatalogLists {
@@ -108,6 +111,8 @@ export interface ConnectionOptions {
   holds?: CallHolds;
   /** How long each step of the shutdown waits before the next, firmer one (default DEFAULT_SHUTDOWN_GRACE_MS). */
   shutdownGraceMs?: number;
+  /** How a remote server is checked while idle (`recovery/liveness.ts`). */
+  recovery?: Partial<RecoveryOptions>;
   hooks: ConnectionHooks;
 }
 
@@ -144,7 +149,6 @@ export class ConnectError extends Error {
   }
 }
 
-const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 /** The most setTimeout takes; the SDK's own timer is pushed out of the way of tool calls while ours (callDeadline) decides. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL_LINES = 20;
@@ -173,6 +177,7 @@ export class ServerConnection {
   private subscription: McpSubscription | undefined;
   private subscriptionRenewals = 0;
   private stdout: StdoutWatch | undefined;
+  private liveness: LivenessWatch | undefined;
   private readonly toolScreen = new ToolListScreen();
   /** Name → why, for the tools of the last listing that were left out. */
   private leftOutTools = new Map<string, string>();
@@ -228,6 +233,12 @@ export class ServerConnection {
       const transport = this.createTransport(config);
       this.toolScreen.attach(transport);
       declareModernCapabilities(transport, this.options.capabilities);
+      if (transport instanceof StreamableHTTPClientTransport) {
+        new HttpRecovery(transport, {
+          log: (level, text) => this.hooks.log('host', level, text),
+          sessionRenewed: () => void this.sessionRenewed(),
+        });
+      }
       this.transport = transport;
       this.client.onclose = () => this.onClosed();
       this.client.onerror = (error) => {
@@ -248,8 +259,11 @@ export class ServerConnection {
       }
       const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
       this.connected = true;
-      // One call's server log goes nowhere worth a round trip for (the CLI's `call` does not print it).
-      if (this.options.catalog !== 'tools') await this.adoptLogLevel();
+      // One call's server log and liveness go nowhere worth a round trip for (the CLI's `call` does not print them).
+      if (this.options.catalog !== 'tools') {
+        await this.adoptLogLevel();
+        this.watchLiveness();
+      }
       const discover: DiscoverResult | undefined = this.client.getDiscoverResult();
       return {
         transport: this.options.legacySse ? 'sse' : transportOf(config),
@@ -361,7 +375,7 @@ export class ServerConnection {
   }
 
   async readResource(uri: string, control: RequestControl = {}): Promise<ReadResourceResult> {
-    const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const timeoutMs = control.timeoutMs ?? callTimeoutsOf(this.options.config.timeout).idleMs;
     try {
       return await this.client.readResource({ uri, ...this.requestMeta() }, { timeout: timeoutMs, signal: control.signal });
     } catch (error) {
@@ -370,7 +384,7 @@ export class ServerConnection {
   }
 
   async getPrompt(name: string, args: Record<string, string> | undefined, control: RequestControl = {}): Promise<GetPromptResult> {
-    const timeoutMs = control.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const timeoutMs = control.timeoutMs ?? callTimeoutsOf(this.options.config.timeout).idleMs;
     try {
       return await this.client.getPrompt({ name, arguments: args, ...this.requestMeta() }, { timeout: timeoutMs, signal: control.signal });
     } catch (error) {
@@ -426,7 +440,7 @@ export class ServerConnection {
     try {
       return await list();
     } catch (error) {
-      if (error instanceof ProtocolError && error.code === ProtocolErrorCode.MethodNotFound) {
+      if (isMethodNotFound(error)) {
         this.hooks.log('host', 'warning', `the server advertises ${method.split('/')[0]} but does not implement ${method}`);
         return [];
       }
@@ -571,6 +585,39 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * A remote server is checked while the connection lasts: `ping` on 2025-era connections, `server/discover` on
+   * 2026-07-28 ones (which have no session to ping). One that is gone is reported lost, so the manager reconnects
+   * with its backoff.
+   */
+  private watchLiveness(): void {
+    if (isStdioConfig(this.options.config)) return;
+    const { livenessIntervalMs, livenessTimeoutMs } = { ...DEFAULT_RECOVERY, ...this.options.recovery };
+    const options = { timeout: livenessTimeoutMs };
+    const check = async () => {
+      if (this.client.getProtocolEra() === 'modern') await this.client.discover(options);
+      else await this.client.ping(options);
+    };
+    this.liveness = new LivenessWatch(livenessIntervalMs, check, (error) => {
+      const gone = this.closing || !this.connected ? undefined : goneBecause(error, livenessTimeoutMs);
+      if (gone) this.lostRemote(gone);
+      return gone !== undefined;
+    });
+    this.liveness.start();
+  }
+
+  /** A new 2025-era session holds none of the old one's state: the log level is set again and the lists fetched. */
+  private async sessionRenewed(): Promise<void> {
+    if (this.closing || !this.connected) return;
+    await this.adoptLogLevel();
+    try {
+      const { catalog } = await this.fetchCatalog('refresh');
+      if (!this.closing) this.hooks.catalogChanged(catalog);
+    } catch (error) {
+      this.hooks.log('host', 'warning', `listing again after a new session failed: ${(error as Error).message}`);
+    }
+  }
+
   private onClosed(): void {
     if (this.closing) return;
     this.closing = true;
@@ -587,9 +634,13 @@ export class ServerConnection {
    * crash, so the manager reconnects with backoff instead of reporting "connected" for a server that is gone.
    */
   private unreachable(detail: string): void {
+    this.lostRemote(`could not be reached (${detail})`);
+  }
+
+  private lostRemote(reason: string): void {
     this.closing = true;
-    this.lostReason = `could not be reached (${detail})`;
-    this.hooks.lost(this.lostReason, undefined);
+    this.lostReason = reason;
+    this.hooks.lost(reason, undefined);
     void this.close();
   }
 
@@ -646,6 +697,9 @@ export class ServerConnection {
     if (!isStdioConfig(this.options.config) && this.connected && !this.closing && isNetworkFailure(error)) {
       this.unreachable(describeNetworkError(error));
     }
+    if (isDroppedStream(error) && !this.lossDuringCall()) {
+      return new HostError('server_unavailable', `the connection to server "${this.name}" dropped before it answered ${subject}`);
+    }
     return translateCallError(error, { server: this.name, subject, timeoutMs, signal, lostConnection: () => this.lossDuringCall() });
   }
 
@@ -662,6 +716,7 @@ export class ServerConnection {
     const subscription = this.subscription;
     this.subscription = undefined;
     const graceMs = this.options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    this.liveness?.stop();
     if (subscription) await withTimeout(subscription.close(), graceMs).catch(() => {});
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined && this.connected) {
       await withTimeout(transport.terminateSession(), graceMs).catch(() => {});
@@ -697,28 +752,6 @@ function listChangedFilter(capabilities: ServerCapabilities | undefined): Subscr
     ...(capabilities?.resources?.listChanged ? { resourcesListChanged: true } : {}),
   };
   return Object.keys(filter).length > 0 ? filter : undefined;
-}
-
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
-
-/** fetch() reports a failed connection as `TypeError: fetch failed` with the system error as its cause. */
-function isNetworkFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  if (typeof cause?.code === 'string' && (NETWORK_ERROR_CODES.has(cause.code) || cause.code.startsWith('UND_ERR_'))) return true;
-  return error instanceof TypeError && error.message === 'fetch failed';
-}
-
-function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error instanceof SdkHttpError) {
-    const status = `HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''}`;
-    const message = error.message.replace(/[:\s]+$/, '');
-    return message.includes(String(error.status)) ? message : `${message} (${status})`;
-  }
-  const cause = (error as { cause?: unknown }).cause;
-  if (error.message === 'fetch failed' && cause instanceof Error) return cause.message;
-  return error.message;
 }
 
 function isAlive(pid: number): boolean {

@@ -139,6 +139,7 @@ export class ServerManager {
         only: options.only,
         shutdownGraceMs: options.shutdownGraceMs,
         catalog: options.catalog,
+        recovery: options.recovery,
       },
     );
     this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress));

@@ -1,5 +1,5 @@
-import readline from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
+import type { TerminalLines } from './terminal-lines.ts';
 import type { ApprovalAnswer, ApprovalAsker, ApprovalUnanswered, ToolApprovalQuestion } from './tool-approver.ts';
 
 // C0/C1 control characters other than newline: a server's text must not drive the terminal.
@@ -22,41 +22,10 @@ function annotationHints(question: ToolApprovalQuestion): string | undefined {
 }
 
 /**
- * Asks on a terminal, one question at a time: server, tool, arguments, then y (once), a (always) or n (deny).
- * End of input denies.
+ * Asks on a terminal, in turn with the other questions there: server, tool, arguments, then y (once), a (always)
+ * or n (deny). End of input denies.
  */
-export function terminalAsker(input: Readable, output: Writable): ApprovalAsker & { close(): void } {
-  const lines = readline.createInterface({ input, terminal: false });
-  const waiting: ((line: string | undefined) => void)[] = [];
-  const buffered: string[] = [];
-  let ended = false;
-  lines.on('line', (line) => {
-    const next = waiting.shift();
-    if (next) next(line);
-    else buffered.push(line);
-  });
-  lines.on('close', () => {
-    ended = true;
-    for (const next of waiting.splice(0)) next(undefined);
-  });
-  const nextLine = (signal: AbortSignal): Promise<string | undefined> => {
-    if (buffered.length > 0) return Promise.resolve(buffered.shift());
-    if (ended) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      const take = (line: string | undefined) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(line);
-      };
-      const onAbort = () => {
-        waiting.splice(waiting.indexOf(take), 1);
-        resolve(undefined);
-      };
-      waiting.push(take);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  };
-  let queue: Promise<unknown> = Promise.resolve();
-
+export function terminalAsker(lines: TerminalLines, output: Writable): ApprovalAsker {
   const askOne = async (question: ToolApprovalQuestion, signal: AbortSignal): Promise<ApprovalAnswer | ApprovalUnanswered> => {
     if (signal.aborted) return { outcome: 'cancelled' };
     const hints = annotationHints(question);
@@ -71,7 +40,7 @@ export function terminalAsker(input: Readable, output: Writable): ApprovalAsker 
       ].join('\n'),
     );
     for (;;) {
-      const line = await nextLine(signal);
+      const line = await lines.next(signal);
       if (signal.aborted) return { outcome: 'cancelled' };
       if (line === undefined) {
         output.write('\n(no answer: denied)\n');
@@ -86,11 +55,6 @@ export function terminalAsker(input: Readable, output: Writable): ApprovalAsker 
   };
 
   return {
-    ask(question, signal) {
-      const turn = queue.then(() => askOne(question, signal));
-      queue = turn.catch(() => undefined);
-      return turn;
-    },
-    close: () => lines.close(),
+    ask: (question, signal) => lines.turn(() => askOne(question, signal)),
   };
 }

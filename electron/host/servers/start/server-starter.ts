@@ -10,6 +10,7 @@ import type { ManagedServer } from '../managed-server.ts';
 import type { ServerOAuth } from '../oauth/server-oauth.ts';
 import { restartDelayMs } from '../restart-policy.ts';
 import type { RestartPolicy } from '../restart-policy.ts';
+import type { RecoveryOptions } from '../recovery/liveness.ts';
 import { ConnectError, ServerConnection } from '../server-connection.ts';
 import type { CatalogLists, ConnectedInfo } from '../server-connection.ts';
 import type { LoginShellPathCache } from './login-shell-path-cache.ts';
@@ -36,6 +37,8 @@ export interface StartScope {
    * no list changes, as nothing would hear of them. Default `full`.
    */
   catalog?: 'full' | 'tools';
+  /** How remote servers are checked while idle (`recovery/liveness.ts`); tests shorten it. */
+  recovery?: Partial<RecoveryOptions>;
 }
 
 export interface StarterOptions extends StartScope {
@@ -274,6 +277,7 @@ export class ServerStarter {
       auth: oauth && !isStdioConfig(config) ? oauth.transportAuth(server.name, config.url, config.headers) : undefined,
       holds: this.options.human?.holds,
       shutdownGraceMs: this.options.shutdownGraceMs,
+      recovery: this.options.recovery,
       hooks: {
         log: (source, level, text) => this.host.log(server, source, level, text),
         catalogChanged: (lists: Partial<CatalogLists>) => {

@@ -1,0 +1,166 @@
+import { ProtocolError, SdkHttpError } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
+
+type MessageHandler = NonNullable<Transport['onmessage']>;
+type RequestId = string | number;
+
+/** JSON-RPC's range for implementation-defined server errors; the marker in `data` is what identifies it. */
+const DROPPED_CODE = -32000;
+const DROPPED_MARKER = 'switchboard/connection-dropped';
+const RENEW_TIMEOUT_MS = 15_000;
+
+export interface HttpRecoveryHooks {
+  log(level: 'info' | 'warning', text: string): void;
+  /** A new session replaced one the server had forgotten: session state (log level, lists) is to be set again. */
+  sessionRenewed(): void;
+}
+
+/** True for the error a call gets when its response stream ended before the server answered it. */
+export function isDroppedStream(error: unknown): boolean {
+  return error instanceof ProtocolError && (error.data as { reason?: unknown } | undefined)?.reason === DROPPED_MARKER;
+}
+
+function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId; method: string } {
+  return 'method' in message && 'id' in message && message.id !== undefined;
+}
+
+function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
+  return !('method' in message) && 'id' in message && message.id !== undefined && message.id !== null;
+}
+
+/**
+ * What the SDK's Streamable HTTP transport leaves to its caller, done between the transport and the client:
+ *
+ * - A 2025-era session the server no longer knows is answered with HTTP 404; the client "MUST start a new session
+ *   by sending a new InitializeRequest without a session ID attached" (2025-11-25 Transports → Session
+ *   Management). The client's own `initialize` is sent again under an id of ours, `notifications/initialized`
+ *   follows (which also reopens the GET stream for server notifications), and the request that met the 404 is
+ *   sent once more. Requests that meet the 404 together share one renewal.
+ * - A response stream that ends before its response (the connection cut mid-answer) is otherwise never noticed
+ *   by the client, which waits for its timeout. When the server gave event ids, the SDK first resumes the stream
+ *   with `Last-Event-ID` (Transports → Resumability and Redelivery); when that is not possible or fails, the call
+ *   is failed at once with an error `isDroppedStream` recognizes.
+ */
+export class HttpRecovery {
+  private readonly transport: StreamableHTTPClientTransport;
+  private readonly hooks: HttpRecoveryHooks;
+  private readonly send: StreamableHTTPClientTransport['send'];
+  private readonly inner: () => MessageHandler | undefined;
+  private readonly pending = new Set<RequestId>();
+  private readonly ours = new Map<RequestId, (message: JSONRPCMessage) => void>();
+  private initialize: (JSONRPCMessage & { id: RequestId }) | undefined;
+  private renewal: Promise<void> | undefined;
+  private renewals = 0;
+
+  constructor(transport: StreamableHTTPClientTransport, hooks: HttpRecoveryHooks) {
+    this.transport = transport;
+    this.hooks = hooks;
+    this.send = transport.send.bind(transport);
+    transport.send = (message, options) => this.sendWithRecovery(message, options);
+    // Another screen may already sit on `onmessage` (catalog/tool-list-screen.ts): messages pass through this one
+    // first, then through it, to the handler the SDK sets.
+    const previous = Object.getOwnPropertyDescriptor(transport, 'onmessage');
+    let own: MessageHandler | undefined = transport.onmessage;
+    const getInner = previous?.get ? () => previous.get!.call(transport) as MessageHandler | undefined : () => own;
+    const setInner = previous?.set
+      ? (handler: MessageHandler | undefined) => previous.set!.call(transport, handler)
+      : (handler: MessageHandler | undefined) => {
+          own = handler;
+        };
+    this.inner = getInner;
+    const received: MessageHandler = (message, extra) => this.received(message, extra);
+    Object.defineProperty(transport, 'onmessage', {
+      configurable: true,
+      enumerable: true,
+      get: () => (getInner() ? received : undefined),
+      set: setInner,
+    });
+  }
+
+  private async sendWithRecovery(batch: JSONRPCMessage | JSONRPCMessage[], options: Parameters<Transport['send']>[1]): Promise<void> {
+    if (Array.isArray(batch)) return this.send(batch, options);
+    const message = batch;
+    const request = isRequest(message) ? message : undefined;
+    if (request?.method === 'initialize') this.initialize = request;
+    // A caller with its own end-of-stream handling (`subscriptions/listen`) keeps it.
+    const watched = request && !options?.onRequestStreamEnd && !options?.resumptionToken ? request.id : undefined;
+    const sendOptions = watched === undefined ? options : { ...options, onRequestStreamEnd: () => this.streamEnded(watched) };
+    if (watched !== undefined) this.pending.add(watched);
+    const sessionId = this.transport.sessionId;
+    try {
+      await this.send(message, sendOptions);
+    } catch (error) {
+      if (sessionId === undefined || !isSessionGone(error) || request?.method === 'initialize' || isResponse(message)) {
+        if (watched !== undefined) this.pending.delete(watched);
+        throw error;
+      }
+      try {
+        await this.renew(sessionId);
+        await this.send(message, sendOptions);
+      } catch (retryError) {
+        if (watched !== undefined) this.pending.delete(watched);
+        throw retryError;
+      }
+    }
+  }
+
+  private received(message: JSONRPCMessage, extra: Parameters<MessageHandler>[1]): void {
+    if (isResponse(message)) {
+      const waiter = this.ours.get(message.id);
+      if (waiter) {
+        this.ours.delete(message.id);
+        waiter(message);
+        return;
+      }
+      this.pending.delete(message.id);
+    }
+    this.inner()?.(message, extra);
+  }
+
+  private streamEnded(id: RequestId): void {
+    if (!this.pending.delete(id)) return;
+    this.hooks.log('warning', 'the connection dropped before the server answered a request');
+    this.inner()?.({
+      jsonrpc: '2.0',
+      id,
+      error: { code: DROPPED_CODE, message: 'the connection dropped before the server answered', data: { reason: DROPPED_MARKER } },
+    } as JSONRPCMessage);
+  }
+
+  /** One renewal at a time; requests that met the 404 of the same session wait for it. */
+  private renew(expiredSession: string): Promise<void> {
+    if (this.renewal) return this.renewal;
+    if (this.transport.sessionId !== expiredSession) return Promise.resolve();
+    this.renewal = this.startSession().finally(() => {
+      this.renewal = undefined;
+    });
+    return this.renewal;
+  }
+
+  private async startSession(): Promise<void> {
+    const initialize = this.initialize;
+    if (!initialize) throw new Error('the session expired and there is no handshake to repeat');
+    const id = `switchboard-renew-${++this.renewals}`;
+    let timer: NodeJS.Timeout | undefined;
+    const answered = new Promise<JSONRPCMessage>((resolve, reject) => {
+      this.ours.set(id, resolve);
+      timer = setTimeout(() => reject(new Error('the server did not answer the new initialize')), RENEW_TIMEOUT_MS);
+    });
+    try {
+      this.hooks.log('info', 'the server no longer knows this session (HTTP 404); starting a new one');
+      await this.send({ ...initialize, id } as JSONRPCMessage);
+      const answer = await answered;
+      if ('error' in answer) throw new Error(`the server refused the new initialize: ${(answer.error as { message?: string }).message ?? ''}`);
+      await this.send({ jsonrpc: '2.0', method: 'notifications/initialized' } as JSONRPCMessage);
+    } finally {
+      clearTimeout(timer);
+      this.ours.delete(id);
+    }
+    this.hooks.log('info', 'started a new session; retrying the request');
+    this.hooks.sessionRenewed();
+  }
+}
+
+function isSessionGone(error: unknown): boolean {
+  return error instanceof SdkHttpError && error.status === 404;
+}
