@@ -49,6 +49,8 @@ import { declareModernCapabilities } from './start/era-capabilities.ts';
 import { probeEraInPlace } from './start/era-probe.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
+import { ConnectionTasks } from './tasks/connection-tasks.ts';
+import type { TaskInputAnswer, TaskUpdate } from './tasks/connection-tasks.ts';
 import type { TransportAuth } from './oauth/server-oauth.ts';
 
 export interface CatalogLists {
@@ -116,6 +118,9 @@ export interface RequestControl {
 
 export interface ToolCallControl extends RequestControl {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** When the call runs as a task: each status it reports, and who answers what it asks (2026-07-28). */
+  onTask?: (update: TaskUpdate) => void;
+  taskInput?: TaskInputAnswer;
 }
 
 export class ConnectError extends Error {
@@ -172,6 +177,7 @@ export class ServerConnection {
   private subscriptionRenewals = 0;
   private stdout: StdoutWatch | undefined;
   private readonly toolScreen = new ToolListScreen();
+  private readonly tasks: ConnectionTasks;
   /** Name → why, for the tools of the last listing that were left out. */
   private leftOutTools = new Map<string, string>();
 
@@ -189,7 +195,7 @@ export class ServerConnection {
       // One handler set serves both eras: notifications on 2025 connections, `subscriptions/listen` on 2026 ones.
       listChanged: {
         tools: {
-          onChanged: (error, tools) => this.listChanged('tools', error, () => ({ tools: tools ?? [], leftOutTools: this.noteLeftOutTools() })),
+          onChanged: (error, tools) => this.listChanged('tools', error, () => this.screenTools(tools ?? [])),
         },
         prompts: { onChanged: (error, prompts) => this.listChanged('prompts', error, () => ({ prompts: prompts ?? [] })) },
         resources: {
@@ -199,6 +205,7 @@ export class ServerConnection {
     });
     this.client.setNotificationHandler('notifications/message', (notification) => this.serverLog(notification));
     options.configureClient?.(this.client, options.name);
+    this.tasks = new ConnectionTasks(this.client, options.name, (level, text) => this.hooks.log('host', level, text));
   }
 
   get exit(): ServerExit | undefined {
@@ -223,6 +230,7 @@ export class ServerConnection {
     try {
       const transport = this.createTransport(config);
       this.toolScreen.attach(transport);
+      this.tasks.attach(transport);
       declareModernCapabilities(transport, this.options.capabilities);
       this.transport = transport;
       this.client.onclose = () => this.onClosed();
@@ -238,6 +246,7 @@ export class ServerConnection {
       await Promise.race([this.client.connect(transport, { prior: connectWith, signal: abort.signal, timeout: connectTimeoutMs }), deadline]);
       this.capabilities = this.client.getServerCapabilities();
       const era = this.client.getProtocolEra() ?? 'legacy';
+      this.tasks.connected(era, this.capabilities, this.client.getNegotiatedProtocolVersion(), this.options.clientInfo, this.options.capabilities);
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
       if (era === 'modern') await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
       const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
@@ -314,6 +323,10 @@ export class ServerConnection {
     if (leftOut !== undefined) throw new HostError('invalid_params', `server "${this.name}" lists tool "${tool}", but it was left out: ${leftOut}`);
     const configured = callTimeoutsOf(this.options.config.timeout);
     const limits = { idleMs: control.timeoutMs ?? configured.idleMs, maxMs: Math.max(configured.maxMs, control.timeoutMs ?? 0) };
+    if (this.tasks.callsAsTask(tool)) {
+      const { signal, onTask, taskInput: input } = control;
+      return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
+    }
     // While the server waits on a person (inside the open call in 2025, between rounds in 2026-07-28) its limits stand still.
     const holds = this.options.holds;
     const expired = new AbortController();
@@ -395,13 +408,19 @@ export class ServerConnection {
         ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
         : none,
     ]);
-    const leftOutTools = capabilities.tools ? this.noteLeftOutTools() : [];
-    return { catalog: { tools, leftOutTools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+    const listed = capabilities.tools ? this.screenTools(tools) : { tools, leftOutTools: [] };
+    return { catalog: { ...listed, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+  }
+
+  /** The screen's verdicts plus the tools that must run as tasks on a connection that cannot do them. */
+  private screenTools(listed: Tool[]): { tools: Tool[]; leftOutTools: LeftOutTool[] } {
+    const { tools, leftOut } = this.tasks.screen(listed);
+    return { tools, leftOutTools: this.noteLeftOutTools(leftOut) };
   }
 
   /** What the latest tool listing left out; logged when a tool is newly left out or for another reason. */
-  private noteLeftOutTools(): LeftOutTool[] {
-    const leftOut = this.toolScreen.leftOut();
+  private noteLeftOutTools(alsoLeftOut: LeftOutTool[] = []): LeftOutTool[] {
+    const leftOut = [...this.toolScreen.leftOut(), ...alsoLeftOut];
     const reasons = new Map(leftOut.map((entry) => [entry.name, entry.reason]));
     for (const [name, reason] of reasons) {
       if (this.leftOutTools.get(name) !== reason) this.hooks.log('host', 'warning', `left out tool "${truncate(name, 200)}": ${reason}`);
@@ -651,6 +670,7 @@ export class ServerConnection {
     const subscription = this.subscription;
     this.subscription = undefined;
     const graceMs = this.options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    this.tasks.close(this.lostReason ?? 'stopped');
     if (subscription) await withTimeout(subscription.close(), graceMs).catch(() => {});
     if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined && this.connected) {
       await withTimeout(transport.terminateSession(), graceMs).catch(() => {});
