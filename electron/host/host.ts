@@ -15,6 +15,7 @@ import { openDatabase, SettingsStore } from './store/database.ts';
 import { ServerManager } from './servers/server-manager.ts';
 import type { ServerManagerOptions } from './servers/server-manager.ts';
 import { createServersHandlers } from './api/servers-handlers.ts';
+import { createTasksHandlers } from './api/tasks-handlers.ts';
 import { chatMigrations } from './store/conversations.ts';
 import type { SecretCipher, SecretFallback } from './store/secrets.ts';
 import { SecretStore } from './store/secrets.ts';
@@ -135,6 +136,7 @@ export class Host {
       ...createAuthHandlers(this.servers, this.oauth),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
+      ...createTasksHandlers(this.servers.calls.tasks),
     };
     this.closeQuestionsOfDepartedServers();
   }

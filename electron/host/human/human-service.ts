@@ -1,5 +1,7 @@
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
+import type { ApplicationInputRequest } from '@modelcontextprotocol/ext-tasks/client';
+import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { LinkOpenOutcome } from '../../../shared/api/human-api.ts';
 import type { HumanSettings, RootEntry, ServerHumanSettings } from '../../../shared/consent/human-settings.ts';
@@ -113,6 +115,7 @@ export class HumanService {
       ...(this.options.askTrust ? { trustGate: consentTrustGate(this.trust, this.options.broker) } : {}),
       holds: this.holds,
       urlElicitationRequired: (server, elicitations, call) => this.elicitation.urlRequired(server, elicitations, call),
+      taskInput: (server, request, call) => this.taskInput(server, request, call) as never,
     };
   }
 
@@ -120,6 +123,20 @@ export class HumanService {
   capabilitiesFor(server: string): ClientCapabilities {
     if (!this.options.unattended) return HUMAN_CAPABILITIES;
     return existingRoots(this.store.server(server).roots).length > 0 ? { roots: HUMAN_CAPABILITIES.roots } : {};
+  }
+
+  /** What a 2026-07-28 task asks between polls goes to the same dialogs as a server's question during a call. */
+  private taskInput(server: string, request: ApplicationInputRequest, call: { context?: ConsentContext; signal?: AbortSignal }): Promise<unknown> {
+    const signal = call.signal ?? new AbortController().signal;
+    const ask = { signal, ...(call.context ? { context: call.context } : {}), round: signal };
+    switch (request.kind) {
+      case 'elicitation':
+        return this.held(server, () => this.elicitation.handle(server, request.params as unknown as ElicitRequestParams, ask));
+      case 'sampling':
+        return this.held(server, () => this.sampling.handle(server, request.params as unknown as CreateMessageRequestParams, ask));
+      case 'roots':
+        return Promise.resolve({ roots: existingRoots(this.store.server(server).roots).map(({ uri, name }) => ({ uri, name })) });
+    }
   }
 
   /**

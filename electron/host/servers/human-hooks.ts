@@ -1,4 +1,5 @@
 import type { ElicitRequestURLParams } from '@modelcontextprotocol/client';
+import type { ApplicationInputRequest, ApplicationInputResult } from '@modelcontextprotocol/ext-tasks/client';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
 import type { ServerConfig } from '../../../shared/servers/server-config.ts';
 import type { ServerTrust } from '../../../shared/servers/server-state.ts';
@@ -30,7 +31,15 @@ export interface ServerHumanHooks {
   trustGate?: TrustGate;
   holds?: CallHolds;
   urlElicitationRequired?: UrlElicitationHandler;
+  /** A 2026-07-28 task asks for input (`input_required`): the same questions as any other, answered for the task. */
+  taskInput?: TaskInputHandler;
 }
+
+export type TaskInputHandler = <R extends ApplicationInputRequest>(
+  server: string,
+  request: R,
+  call: { context?: ConsentContext; signal?: AbortSignal },
+) => Promise<ApplicationInputResult<R>>;
 
 /** Several -32042 rounds for one call are legitimate (a sign-in, then a consent page); a loop is not. */
 export const MAX_URL_ELICITATION_RETRIES = 3;

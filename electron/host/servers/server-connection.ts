@@ -52,6 +52,8 @@ import { DEFAULT_RECOVERY, goneBecause, LivenessWatch } from './recovery/livenes
 import type { RecoveryOptions } from './recovery/liveness.ts';
 import { isMethodNotFound } from './recovery/method-not-found.ts';
 import { describeNetworkError, isNetworkFailure } from './recovery/network-errors.ts';
+import { ConnectionTasks } from './tasks/connection-tasks.ts';
+import type { TaskInputAnswer, TaskUpdate } from './tasks/connection-tasks.ts';
 import type { TransportAuth } from './oauth/server-oauth.ts';
 
 export interface CatalogLists {
@@ -123,6 +125,9 @@ export interface RequestControl {
 
 export interface ToolCallControl extends RequestControl {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** When the call runs as a task: each status it reports, and who answers what it asks (2026-07-28). */
+  onTask?: (update: TaskUpdate) => void;
+  taskInput?: TaskInputAnswer;
 }
 
 export class ConnectError extends Error {
@@ -179,6 +184,7 @@ export class ServerConnection {
   private stdout: StdoutWatch | undefined;
   private liveness: LivenessWatch | undefined;
   private readonly toolScreen = new ToolListScreen();
+  private readonly tasks: ConnectionTasks;
   /** Name → why, for the tools of the last listing that were left out. */
   private leftOutTools = new Map<string, string>();
   /** With `catalog: 'tools'`: the last listing, so a call compiles only its own tool's output schema. */
@@ -198,7 +204,7 @@ export class ServerConnection {
       // One handler set serves both eras: notifications on 2025 connections, `subscriptions/listen` on 2026 ones.
       listChanged: {
         tools: {
-          onChanged: (error, tools) => this.listChanged('tools', error, () => ({ tools: tools ?? [], leftOutTools: this.noteLeftOutTools() })),
+          onChanged: (error, tools) => this.listChanged('tools', error, () => this.screenTools(tools ?? [])),
         },
         prompts: { onChanged: (error, prompts) => this.listChanged('prompts', error, () => ({ prompts: prompts ?? [] })) },
         resources: {
@@ -208,6 +214,7 @@ export class ServerConnection {
     });
     this.client.setNotificationHandler('notifications/message', (notification) => this.serverLog(notification));
     options.configureClient?.(this.client, options.name, options.capabilities);
+    this.tasks = new ConnectionTasks(this.client, options.name, (level, text) => this.hooks.log('host', level, text));
   }
 
   get exit(): ServerExit | undefined {
@@ -232,6 +239,7 @@ export class ServerConnection {
     try {
       const transport = this.createTransport(config);
       this.toolScreen.attach(transport);
+      this.tasks.attach(transport);
       declareModernCapabilities(transport, this.options.capabilities);
       if (transport instanceof StreamableHTTPClientTransport) {
         new HttpRecovery(transport, {
@@ -253,6 +261,7 @@ export class ServerConnection {
       await Promise.race([this.client.connect(transport, { prior: connectWith, signal: abort.signal, timeout: connectTimeoutMs }), deadline]);
       this.capabilities = this.client.getServerCapabilities();
       const era = this.client.getProtocolEra() ?? 'legacy';
+      this.tasks.connected(era, this.capabilities, this.client.getNegotiatedProtocolVersion(), this.options.clientInfo, this.options.capabilities);
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
       if (era === 'modern' && this.options.catalog !== 'tools') {
         await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
@@ -335,6 +344,10 @@ export class ServerConnection {
     if (leftOut !== undefined) throw new HostError('invalid_params', `server "${this.name}" lists tool "${tool}", but it was left out: ${leftOut}`);
     const configured = callTimeoutsOf(this.options.config.timeout);
     const limits = { idleMs: control.timeoutMs ?? configured.idleMs, maxMs: Math.max(configured.maxMs, control.timeoutMs ?? 0) };
+    if (this.tasks.callsAsTask(tool)) {
+      const { signal, onTask, taskInput: input } = control;
+      return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
+    }
     // While the server waits on a person (inside the open call in 2025, between rounds in 2026-07-28) its limits stand still.
     const holds = this.options.holds;
     const expired = new AbortController();
@@ -422,11 +435,18 @@ export class ServerConnection {
     const leftOutTools = capabilities.tools ? this.noteLeftOutTools() : [];
     if (toolsOnly) this.listedTools = new Map(tools.map((tool) => [tool.name, tool]));
     return { catalog: { tools, leftOutTools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+    return { catalog: { ...listed, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+  }
+
+  /** The screen's verdicts plus the tools that must run as tasks on a connection that cannot do them. */
+  private screenTools(listed: Tool[]): { tools: Tool[]; leftOutTools: LeftOutTool[] } {
+    const { tools, leftOut } = this.tasks.screen(listed);
+    return { tools, leftOutTools: this.noteLeftOutTools(leftOut) };
   }
 
   /** What the latest tool listing left out; logged when a tool is newly left out or for another reason. */
-  private noteLeftOutTools(): LeftOutTool[] {
-    const leftOut = this.toolScreen.leftOut();
+  private noteLeftOutTools(alsoLeftOut: LeftOutTool[] = []): LeftOutTool[] {
+    const leftOut = [...this.toolScreen.leftOut(), ...alsoLeftOut];
     const reasons = new Map(leftOut.map((entry) => [entry.name, entry.reason]));
     for (const [name, reason] of reasons) {
       if (this.leftOutTools.get(name) !== reason) this.hooks.log('host', 'warning', `left out tool "${truncate(name, 200)}": ${reason}`);

@@ -97,7 +97,7 @@ export class ServerManager {
   private readonly switches: ToolSwitches;
   private readonly options: ServerManagerOptions;
   private readonly starter: ServerStarter;
-  private readonly calls: ServerCalls;
+  readonly calls: ServerCalls;
   private readonly loginShellPath: LoginShellPathCache;
   private readonly entrySecrets: EntrySecrets;
   private servers = new Map<string, ManagedServer>();
@@ -142,7 +142,8 @@ export class ServerManager {
         recovery: options.recovery,
       },
     );
-    this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress));
+    this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress), (task) =>
+      this.events.emit('tasks.changed', task));
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),

@@ -15,9 +15,11 @@ import { createHumanSlice } from './human-slice.ts';
 import type { HumanSlice } from './human-slice.ts';
 import { createProgressSlice } from './progress-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
+import { createTasksSlice } from './tasks-slice.ts';
+import type { TasksSlice } from './tasks-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -29,6 +31,7 @@ export function createAppStore() {
     ...createConsentSlice(...args),
     ...createHumanSlice(...args),
     ...createProgressSlice(...args),
+    ...createTasksSlice(...args),
   }));
 }
 

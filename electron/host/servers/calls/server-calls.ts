@@ -2,9 +2,11 @@ import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
 import type { ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
+import type { ToolTask } from '../../../../shared/servers/tool-task.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
+import { TaskBoard } from '../tasks/task-board.ts';
 
 const MAX_PROGRESS_MESSAGE = 500;
 
@@ -27,12 +29,23 @@ export class ServerCalls {
   private readonly human: ServerHumanHooks | undefined;
   private readonly inFlight = new Map<string, Set<ConsentContext | undefined>>();
   private readonly progressed: (progress: ToolCallProgress) => void;
+  /** The calls that run as tasks, held here rather than by any window. */
+  readonly tasks: TaskBoard;
 
-  /** `progressed` hears every call's progress, named by its context or callId, to pass on as a host event. */
-  constructor(connected: (server: string) => ServerConnection, human: ServerHumanHooks | undefined, progressed: (progress: ToolCallProgress) => void = () => {}) {
+  /**
+   * `progressed` hears every call's progress, named by its context or callId, to pass on as a host event;
+   * `taskChanged` every change of a task's status.
+   */
+  constructor(
+    connected: (server: string) => ServerConnection,
+    human: ServerHumanHooks | undefined,
+    progressed: (progress: ToolCallProgress) => void = () => {},
+    taskChanged: (task: ToolTask) => void = () => {},
+  ) {
     this.connected = connected;
     this.human = human;
     this.progressed = progressed;
+    this.tasks = new TaskBoard(taskChanged);
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
@@ -41,9 +54,15 @@ export class ServerCalls {
     const { conversationId, toolCallId } = options.context ?? {};
     const names = { server, tool, ...(options.callId ? { callId: options.callId } : {}), ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };
     let finished = false;
+    // Stopping a task from its card or Run tool stops this call; the connection then cancels the task on the server.
+    const stop = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+    const taskInput = this.human?.taskInput;
     const control: ToolCallControl = {
       timeoutMs: options.timeoutMs,
-      signal: options.signal,
+      signal,
+      onTask: (update) => this.tasks.update(names, update, () => stop.abort()),
+      ...(taskInput ? { taskInput: (request, questionSignal) => taskInput(server, request, { context: options.context, signal: questionSignal }) } : {}),
       onProgress: (progress) => {
         if (finished) return;
         options.onProgress?.(progress);

@@ -26,5 +26,8 @@ function withModernEnvelope(message: JSONRPCMessage, modern: ClientCapabilities)
   if (!('method' in message)) return message;
   const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
   if (!meta || !(CLIENT_CAPABILITIES_META_KEY in meta)) return message;
-  return { ...message, params: { ...message.params, _meta: { ...meta, [CLIENT_CAPABILITIES_META_KEY]: modern } } } as JSONRPCMessage;
+  // Extensions declared for this one message stay (the tasks extension frames only the requests it works on).
+  const extensions = (meta[CLIENT_CAPABILITIES_META_KEY] as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  const declared = extensions ? { ...modern, extensions: { ...modern.extensions, ...extensions } } : modern;
+  return { ...message, params: { ...message.params, _meta: { ...meta, [CLIENT_CAPABILITIES_META_KEY]: declared } } } as JSONRPCMessage;
 }

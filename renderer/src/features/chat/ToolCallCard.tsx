@@ -7,6 +7,7 @@ import { ToolResultView } from '../../components/tool-result/ToolResultView.tsx'
 import { waitingText } from '../consent/consent-notice.ts';
 import { ServerText } from '../../components/ServerText.tsx';
 import { CallProgressBar } from '../../components/CallProgressBar.tsx';
+import { TaskStatus } from '../../components/TaskStatus.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
@@ -20,13 +21,14 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
 };
 
 export function ToolCallCard({ call }: { call: ToolCallBlock }) {
-  const { collapsed, toggle, request, resume, progress } = useAppStore(
+  const { collapsed, toggle, request, resume, progress, task } = useAppStore(
     useShallow((state) => ({
       collapsed: state.collapsedToolCalls[call.id] === true,
       toggle: state.toggleToolCall,
       request: state.consentRequests?.find((entry) => entry.context?.toolCallId === call.id),
       resume: state.resumeConsent,
       progress: call.status === 'running' ? state.callProgress[call.id] : undefined,
+      task: state.callTasks[call.id],
     })),
   );
   const status = STATUS[call.status];
@@ -48,6 +50,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
         {call.durationMs !== undefined && <span className="muted small">{formatDuration(call.durationMs)}</span>}
       </header>
       {progress && <CallProgressBar progress={progress} />}
+      {task && <TaskStatus task={task} />}
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
           {request && (

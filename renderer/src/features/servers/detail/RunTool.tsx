@@ -5,6 +5,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ServerState, ToolCallOutcome, ToolEntry } from '../../../../../shared/servers/server-state.ts';
 import { useAppStore, useHostApi } from '../../../app/host-context.tsx';
 import { CallProgressBar } from '../../../components/CallProgressBar.tsx';
+import { TaskStatus } from '../../../components/TaskStatus.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ToolResultView } from '../../../components/tool-result/ToolResultView.tsx';
@@ -24,6 +25,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
   // Names each run in its progress events.
   const [callId, setCallId] = useState<string | undefined>();
   const progress = useAppStore((store) => (callId ? store.callProgress[callId] : undefined));
+  const task = useAppStore((store) => (callId ? store.callTasks[callId] : undefined));
   const [state, run, running] = useActionState(async (_previous: RunState, { args, id }: { args: Record<string, unknown>; id: string }): Promise<RunState> => {
     try {
       return { outcome: await api.call('tools.call', { server: server.name, tool: tool.name, arguments: args, callId: id }) };
@@ -68,6 +70,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
         </div>
       </Form>
       {running && progress && <CallProgressBar progress={progress} />}
+      {task && <TaskStatus task={task} />}
       <FormError message={state.error} />
       {state.outcome && <ToolResultView result={state.outcome.result} durationMs={state.outcome.durationMs} />}
     </section>
