@@ -98,7 +98,8 @@ export const chatMigrations: readonly string[] = [
      block_index INTEGER NOT NULL,
      text TEXT NOT NULL
    ) STRICT;
-   CREATE INDEX message_chunks_by_message ON message_chunks(message_row, id);`,
+   CREATE INDEX message_chunks_by_message ON message_chunks(message_row, id);
+   CREATE INDEX messages_streaming ON messages(row) WHERE status = 'streaming';`,
 ];
 
 export const UNTITLED = 'New conversation';

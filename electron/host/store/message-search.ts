@@ -6,7 +6,7 @@ import type { SearchHit } from '../../../shared/chat/chat-types.ts';
  * messages; ranking the newest few hundred keeps any query in single milliseconds, and a chat search wants
  * recent conversations first anyway.
  */
-export const SEARCH_CANDIDATES = 400;
+export const SEARCH_CANDIDATES = 200;
 
 /** The FTS5 table's prefix index covers these lengths (see the migration); shorter prefixes are not offered. */
 const MIN_PREFIX = 2;
