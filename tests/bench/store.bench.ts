@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { ChatMessage } from '../../shared/chat/chat-types.ts';
 import { chatMigrations, ConversationStore } from '../../electron/host/store/conversations.ts';
 import { DATABASE_FILE_NAME, openDatabase } from '../../electron/host/store/database.ts';
-import { OPEN_PAGE, OLDER_PAGE } from '../../renderer/src/features/chat/chat-events.ts';
+import { OPEN_PAGE, OLDER_PAGE } from '../../renderer/src/features/chat/message-pages.ts';
 import { fillStore, textMaker } from './support/message-corpus.ts';
 
 export const name = 'conversation store at 100,000 messages';

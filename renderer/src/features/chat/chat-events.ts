@@ -4,10 +4,6 @@ import type { AppStore } from '../../store/app-store.ts';
 import { createDeltaBatcher } from './delta-batcher.ts';
 import type { Scheduler } from './delta-batcher.ts';
 
-/** Messages fetched when a conversation opens (its newest), and per step when the person scrolls up. */
-export const OPEN_PAGE = 60;
-export const OLDER_PAGE = 100;
-
 export interface DomainSync {
   /** Fetches everything whole, on every (re)open of the connection. */
   refetch(): void;
