@@ -9,7 +9,12 @@ const provider = z.enum(['anthropic', 'openai']);
 export const chatMethods = {
   'chat.list': z.object({}).strict(),
   'chat.search': z.object({ query: z.string().min(1).max(500) }).strict(),
-  'chat.get': z.object({ id }).strict(),
+  /**
+   * A conversation; with `limit`, only its newest messages (the renderer opens at the end and pages back with
+   * `chat.olderMessages`); with `from`, the messages from that one (a search hit) on.
+   */
+  'chat.get': z.object({ id, limit: z.number().int().min(1).max(1_000).optional(), from: id.optional() }).strict(),
+  'chat.olderMessages': z.object({ id, before: id, limit: z.number().int().min(1).max(1_000) }).strict(),
   'chat.create': z.object({ title: z.string().max(200).optional() }).strict(),
   'chat.rename': z.object({ id, title: z.string().trim().min(1).max(200) }).strict(),
   'chat.delete': z.object({ id }).strict(),
@@ -58,6 +63,7 @@ export interface ChatResults {
   'chat.list': ConversationSummary[];
   'chat.search': SearchHit[];
   'chat.get': Conversation;
+  'chat.olderMessages': { messages: ChatMessage[]; hasOlder: boolean };
   'chat.create': ConversationSummary;
   'chat.rename': ConversationSummary;
   'chat.delete': { deleted: string };

@@ -144,6 +144,8 @@ export interface Conversation extends ConversationSummary {
   messages: ChatMessage[];
   /** Tools switched off for this conversation only: `server` (all its tools) or `server/tool`. */
   disabledTools: string[];
+  /** Set when `messages` is a window (`chat.get` with `limit` or `from`): older messages remain to load. */
+  hasOlder?: boolean;
 }
 
 export interface SearchHit {

@@ -36,7 +36,11 @@ export function createChatHandlers({ chat, store, settings, grants, reviews, pro
   return {
     'chat.list': async () => chat.list(),
     'chat.search': async ({ query }) => store.search(query),
-    'chat.get': async ({ id }) => chat.get(id),
+    'chat.get': async ({ id, limit, from }) => chat.get(id, limit === undefined && from === undefined ? undefined : { limit, from }),
+    'chat.olderMessages': async ({ id, before, limit }) => {
+      if (!store.summary(id)) throw new HostError('not_found', `no conversation with id ${id}`);
+      return store.olderMessages(id, before, limit);
+    },
     'chat.create': async ({ title }) => chat.create(title),
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
     'chat.delete': async ({ id }) => {

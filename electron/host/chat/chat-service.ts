@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ChatMessage, Conversation, ConversationSummary, ProviderId, TurnState } from '../../../shared/chat/chat-types.ts';
 import type { HostEventBus } from '../event-bus.ts';
-import type { ConversationStore } from '../store/conversations.ts';
+import type { ConversationStore, ConversationWindow } from '../store/conversations.ts';
 import { saveFailure } from '../store/storage-errors.ts';
 import type { ToolApprover } from './approval/tool-approver.ts';
 import { FALLBACK_MODELS } from './chat-settings.ts';
@@ -89,8 +89,8 @@ export class ChatService {
     return this.options.store.list();
   }
 
-  get(id: string): Conversation {
-    const conversation = this.options.store.get(id);
+  get(id: string, window?: ConversationWindow): Conversation {
+    const conversation = this.options.store.get(id, window);
     if (!conversation) throw notFound(id);
     return conversation;
   }

@@ -6,8 +6,8 @@ export const SAVE_INTERVAL_MS = 250;
 
 /**
  * The answer being built: every change goes to the UI at once (`chat.delta` per chunk, `chat.message` when
- * its shape changes) and to the database at most every `SAVE_INTERVAL_MS` while text streams, and at once at
- * every block boundary, so a crash loses at most the last moment of text.
+ * its shape changes) and to the database at most every `SAVE_INTERVAL_MS` while text streams (appending what
+ * is new), and whole at once at every block boundary, so a crash loses at most the last moment of text.
  *
  * A save that fails (a full disk) never stops the answer: the conversation says so in a notice, the message
  * stays in memory (the store holds it), and every later save tries again until one works.
@@ -44,7 +44,7 @@ export class MessageWriter {
     });
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      this.save();
+      this.save(true);
     }, this.intervalMs);
   }
 
@@ -66,10 +66,14 @@ export class MessageWriter {
     this.save();
   }
 
-  /** Never throws: called from timers and `finally` blocks, where an error would take the host down. */
-  private save(): void {
+  /**
+   * Never throws: called from timers and `finally` blocks, where an error would take the host down. A timer
+   * save appends the new text only (`textOnly`); the others write the message whole.
+   */
+  private save(textOnly = false): void {
     try {
-      this.store.saveMessage(this.message);
+      if (textOnly) this.store.saveText(this.message);
+      else this.store.saveMessage(this.message);
     } catch (error) {
       this.saveFailed(error);
       return;

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChatMessage } from '../../../shared/chat/chat-types.ts';
 import { openDatabase } from './database.ts';
-import { chatMigrations, ConversationStore, ftsQuery, titleFrom, UNTITLED } from './conversations.ts';
+import { chatMigrations, ConversationStore, titleFrom, UNTITLED } from './conversations.ts';
+import { ftsQuery } from './message-search.ts';
 import { GrantStore } from '../chat/approval/grant-store.ts';
 
 function setup(t: { after(fn: () => void): void }) {
@@ -108,7 +109,9 @@ test('search finds words across conversations, wraps them in [[ ]], follows edit
   assert.equal(store.search('fox lazy').length, 1);
   assert.equal(store.search('fox cat').length, 0);
   assert.deepEqual(store.search('") OR NEAR(*'), []);
-  assert.equal(ftsQuery('a "b"'), '"a" "b"*');
+  assert.equal(ftsQuery('a "bc"'), '"a" "bc"*');
+  // A one-letter prefix would match nearly every message: it is taken as a word.
+  assert.equal(ftsQuery('bc d'), '"bc" "d"');
 });
 
 test('per-conversation tool switches and model are stored', (t) => {

@@ -8,7 +8,9 @@ import type {
   SearchHit,
 } from '../../../shared/chat/chat-types.ts';
 import { inTransaction } from './database.ts';
+import { MessageSearch } from './message-search.ts';
 import { saveFailure } from './storage-errors.ts';
+import { StreamingText } from './streaming-text.ts';
 
 /**
  * Schema steps for conversations, messages, their full-text index and tool grants; the Host passes them to
@@ -70,6 +72,34 @@ export const chatMigrations: readonly string[] = [
      approved_at INTEGER NOT NULL,
      PRIMARY KEY (server, tool)
    ) STRICT;`,
+  // A prefix index (2–4 letters) so the prefix search typing asks for reads one list instead of merging every
+  // word that starts so; text streamed into an answer is appended to message_chunks (store/streaming-text.ts).
+  `DROP TRIGGER messages_fts_insert;
+   DROP TRIGGER messages_fts_delete;
+   DROP TRIGGER messages_fts_update;
+   DROP TABLE messages_fts;
+   CREATE VIRTUAL TABLE messages_fts USING fts5(
+     search_text, content='messages', content_rowid='row', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4'
+   );
+   CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+     INSERT INTO messages_fts(rowid, search_text) VALUES (new.row, new.search_text);
+   END;
+   CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+     INSERT INTO messages_fts(messages_fts, rowid, search_text) VALUES ('delete', old.row, old.search_text);
+   END;
+   CREATE TRIGGER messages_fts_update AFTER UPDATE OF search_text ON messages BEGIN
+     INSERT INTO messages_fts(messages_fts, rowid, search_text) VALUES ('delete', old.row, old.search_text);
+     INSERT INTO messages_fts(rowid, search_text) VALUES (new.row, new.search_text);
+   END;
+   INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');
+   CREATE TABLE message_chunks (
+     id INTEGER PRIMARY KEY,
+     message_row INTEGER NOT NULL REFERENCES messages(row) ON DELETE CASCADE,
+     block_index INTEGER NOT NULL,
+     text TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX message_chunks_by_message ON message_chunks(message_row, id);
+   CREATE INDEX messages_streaming ON messages(row) WHERE status = 'streaming';`,
 ];
 
 export const UNTITLED = 'New conversation';
@@ -109,28 +139,41 @@ export function titleFrom(text: string): string {
   return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** What the full-text index holds: nothing while an answer streams, so the index is written once, at its end. */
 function searchTextOf(message: ChatMessage): string {
+  if (message.status === 'streaming') return '';
   return message.blocks
     .filter((block) => block.type === 'text')
     .map((block) => block.text)
     .join('\n');
 }
 
-/**
- * Free text → an FTS5 query that cannot be malformed: every word quoted (all must match), the last one as a
- * prefix so results follow the typing.
- */
-export function ftsQuery(input: string): string | undefined {
-  const words = input.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.length === 0) return undefined;
-  return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
+/** One page of a conversation, oldest first; `hasOlder` says whether messages before it remain. */
+export interface MessagePage {
+  messages: ChatMessage[];
+  hasOlder: boolean;
 }
 
-/** Conversations and their messages in `switchboard.db`. Synchronous: node:sqlite is, and the rows are small. */
+export interface ConversationWindow {
+  /** At most this many of the newest messages (all when absent). */
+  limit?: number;
+  /** Start at this message (a search hit) instead, a few before it included, through to the newest. */
+  from?: string;
+}
+
+/** Messages shown before a search hit that a conversation opens at. */
+const BEFORE_HIT = 10;
+
+/**
+ * Conversations and their messages in `switchboard.db`. Synchronous: node:sqlite is, and every call stays
+ * small at 100,000 messages (reads are paged, search ranks a bounded set; `npm run bench` measures them).
+ */
 export class ConversationStore {
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly statements: Record<string, StatementSync>;
+  private readonly finder: MessageSearch;
+  private readonly streaming: StreamingText;
   /**
    * Messages whose latest save failed (a full disk): held here by reference, so later changes are included,
    * shown by every read, and written at the next save that works. Nothing written is lost while the host runs.
@@ -140,8 +183,11 @@ export class ConversationStore {
   constructor(db: DatabaseSync, now: () => number = Date.now) {
     this.db = db;
     this.now = now;
+    this.finder = new MessageSearch(db);
+    this.streaming = new StreamingText(db);
     const summaryColumns = `c.id, c.title, c.titled, c.created_at, c.updated_at, c.provider, c.model, c.disabled_tools,
       (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
+    const messageColumns = 'id, conversation_id, role, status, created_at, data';
     this.statements = {
       insertConversation: db.prepare(
         'INSERT INTO conversations (id, title, titled, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
@@ -154,27 +200,30 @@ export class ConversationStore {
       touch: db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
       setModel: db.prepare('UPDATE conversations SET provider = ?, model = ? WHERE id = ?'),
       setDisabled: db.prepare('UPDATE conversations SET disabled_tools = ? WHERE id = ?'),
-      messages: db.prepare(
-        'SELECT id, conversation_id, role, status, created_at, data FROM messages WHERE conversation_id = ? ORDER BY row',
+      messages: db.prepare(`SELECT ${messageColumns} FROM messages WHERE conversation_id = ? ORDER BY row`),
+      // Newest first from the index on (conversation_id, row), one more than asked to learn whether older remain.
+      newest: db.prepare(`SELECT ${messageColumns} FROM messages WHERE conversation_id = ? ORDER BY row DESC LIMIT ?`),
+      before: db.prepare(
+        `SELECT ${messageColumns} FROM messages
+          WHERE conversation_id = ?1 AND row < (SELECT row FROM messages WHERE id = ?2 AND conversation_id = ?1)
+          ORDER BY row DESC LIMIT ?3`,
       ),
+      rowOf: db.prepare('SELECT row FROM messages WHERE id = ? AND conversation_id = ?'),
+      // From a few messages before the given row through to the newest.
+      from: db.prepare(
+        `SELECT ${messageColumns} FROM messages
+          WHERE conversation_id = ?1 AND row >= coalesce((
+            SELECT row FROM messages WHERE conversation_id = ?1 AND row <= ?2 ORDER BY row DESC LIMIT 1 OFFSET ?3), 0)
+          ORDER BY row`,
+      ),
+      first: db.prepare('SELECT id FROM messages WHERE conversation_id = ? ORDER BY row LIMIT 1'),
       insertMessage: db.prepare(
         'INSERT INTO messages (id, conversation_id, role, status, created_at, data, search_text) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      streaming: db.prepare(
-        "SELECT id, conversation_id, role, status, created_at, data FROM messages WHERE status = 'streaming' ORDER BY row",
-      ),
+      streaming: db.prepare(`SELECT ${messageColumns} FROM messages WHERE status = 'streaming' ORDER BY row`),
+      // Leaves search_text (and so the full-text index, whose trigger watches that column) alone while streaming.
+      updateStreaming: db.prepare('UPDATE messages SET status = ?, data = ? WHERE id = ?'),
       updateMessage: db.prepare('UPDATE messages SET status = ?, data = ?, search_text = ? WHERE id = ?'),
-      // Rank and cut inside FTS5 first (its `rank` order is optimised), then build snippets for those rows only.
-      search: db.prepare(
-        `SELECT m.id AS message_id, m.conversation_id, c.title, c.updated_at,
-                snippet(messages_fts, 0, '[[', ']]', '…', 16) AS snippet
-           FROM (SELECT rowid, rank FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?) AS best
-           JOIN messages_fts ON messages_fts.rowid = best.rowid
-           JOIN messages m ON m.row = best.rowid
-           JOIN conversations c ON c.id = m.conversation_id
-          WHERE messages_fts MATCH ?1
-          ORDER BY best.rank, c.updated_at DESC`,
-      ),
     };
   }
 
@@ -195,16 +244,58 @@ export class ConversationStore {
     return row ? toSummary(row) : undefined;
   }
 
-  get(id: string): Conversation | undefined {
+  /**
+   * A conversation with all its messages, or, with a window, the newest `limit` of them (or those from a
+   * search hit on); `hasOlder` then says whether `olderMessages` has more.
+   */
+  get(id: string, window?: ConversationWindow): Conversation | undefined {
     const row = this.statements.one.get(id) as unknown as ConversationRow | undefined;
     if (!row) return undefined;
-    return { ...toSummary(row), messages: this.messages(id), disabledTools: parseList(row.disabled_tools) };
+    const conversation: Conversation = { ...toSummary(row), messages: [], disabledTools: parseList(row.disabled_tools) };
+    if (window?.from !== undefined || window?.limit !== undefined) {
+      const page = window.from !== undefined ? this.fromMessage(id, window.from, window.limit) : this.newest(id, window.limit!);
+      conversation.messages = page.messages;
+      conversation.hasOlder = page.hasOlder;
+    } else {
+      conversation.messages = this.messages(id);
+    }
+    return conversation;
   }
 
   messages(conversationId: string): ChatMessage[] {
-    return (this.statements.messages.all(conversationId) as unknown as MessageRow[]).map((row) => {
+    return this.read(this.statements.messages.all(conversationId));
+  }
+
+  /** The `limit` newest messages. */
+  newest(conversationId: string, limit: number): MessagePage {
+    return this.pageOf(this.statements.newest.all(conversationId, limit + 1), limit);
+  }
+
+  /** Up to `limit` messages just before `messageId` (which the renderer has), for scrolling up. */
+  olderMessages(conversationId: string, messageId: string, limit: number): MessagePage {
+    return this.pageOf(this.statements.before.all(conversationId, messageId, limit + 1), limit);
+  }
+
+  private fromMessage(conversationId: string, messageId: string, limit = 50): MessagePage {
+    const hit = this.statements.rowOf.get(messageId, conversationId) as { row: number } | undefined;
+    // A hit that is no longer in this conversation (deleted meanwhile): the newest page instead.
+    if (!hit) return this.newest(conversationId, limit);
+    const rows = this.statements.from.all(conversationId, hit.row, BEFORE_HIT);
+    const first = this.statements.first.get(conversationId) as { id: string } | undefined;
+    return { messages: this.read(rows), hasOlder: rows[0]?.id !== first?.id };
+  }
+
+  private pageOf(newestFirst: unknown[], limit: number): MessagePage {
+    const hasOlder = newestFirst.length > limit;
+    return { messages: this.read(newestFirst.slice(0, limit).reverse()), hasOlder };
+  }
+
+  private read(rows: unknown[]): ChatMessage[] {
+    return (rows as MessageRow[]).map((row) => {
       const held = this.unsaved.get(row.id);
-      return held ? structuredClone(held) : toMessage(row);
+      if (held) return structuredClone(held);
+      const message = toMessage(row);
+      return message.status === 'streaming' ? this.streaming.restore(message) : message;
     });
   }
 
@@ -258,20 +349,22 @@ export class ConversationStore {
       }
       this.statements.touch.run(at, message.conversationId);
     });
+    this.streaming.rowWritten(message);
   }
 
   /** Answers still marked as streaming: after a crash, those the app was writing when it went down. */
   streamingMessages(): ChatMessage[] {
-    return (this.statements.streaming.all() as unknown as MessageRow[]).map(toMessage);
+    return this.read(this.statements.streaming.all());
   }
 
   /**
-   * Rewrites a message as it stands (called while an answer streams in, and when it ends). When the write
-   * fails the message is held in memory and the error thrown says why; any later save retries it.
+   * Writes a message as it stands (called when its shape changes and when it ends; the full-text index is
+   * written once it no longer streams). When the write fails the message is held in memory and the error
+   * thrown says why; any later save retries it.
    */
   saveMessage(message: ChatMessage): void {
     try {
-      this.statements.updateMessage.run(message.status, JSON.stringify(dataOf(message)), searchTextOf(message), message.id);
+      this.writeRow(message);
     } catch (error) {
       this.unsaved.set(message.id, message);
       throw saveFailure(error, message.role === 'user' ? 'your message' : 'the answer');
@@ -280,11 +373,40 @@ export class ConversationStore {
     this.retryUnsaved();
   }
 
+  /**
+   * Saves text streamed into the message's last block since the last save, as an append. Falls back to
+   * `saveMessage` when an append cannot say it; fails the same way.
+   */
+  saveText(message: ChatMessage): void {
+    if (this.unsaved.has(message.id)) {
+      this.saveMessage(message);
+      return;
+    }
+    let appended: boolean;
+    try {
+      appended = this.streaming.append(message);
+    } catch (error) {
+      this.unsaved.set(message.id, message);
+      throw saveFailure(error, message.role === 'user' ? 'your message' : 'the answer');
+    }
+    if (!appended) this.saveMessage(message);
+    else this.retryUnsaved();
+  }
+
+  private writeRow(message: ChatMessage): void {
+    const data = JSON.stringify(dataOf(message));
+    inTransaction(this.db, () => {
+      if (message.status === 'streaming') this.statements.updateStreaming.run(message.status, data, message.id);
+      else this.statements.updateMessage.run(message.status, data, searchTextOf(message), message.id);
+      this.streaming.rowWritten(message);
+    });
+  }
+
   /** Writes the messages held after failed saves; stops at the first that still fails. */
   retryUnsaved(): void {
     for (const message of [...this.unsaved.values()]) {
       try {
-        this.statements.updateMessage.run(message.status, JSON.stringify(dataOf(message)), searchTextOf(message), message.id);
+        this.writeRow(message);
       } catch {
         return;
       }
@@ -296,25 +418,10 @@ export class ConversationStore {
     this.statements.touch.run(this.now(), conversationId);
   }
 
+  /** The best of the newest matches (see `MessageSearch`). */
   search(query: string, limit = 50): SearchHit[] {
-    const match = ftsQuery(query);
-    if (!match) return [];
-    const rows = this.statements.search.all(match, limit) as unknown as {
-      message_id: string;
-      conversation_id: string;
-      title: string;
-      updated_at: number;
-      snippet: string;
-    }[];
-    return rows.map((row) => ({
-      conversationId: row.conversation_id,
-      title: row.title,
-      messageId: row.message_id,
-      snippet: row.snippet,
-      updatedAt: row.updated_at,
-    }));
+    return this.finder.search(query, limit);
   }
-
 }
 
 function dataOf(message: ChatMessage): MessageData {
