@@ -29,6 +29,8 @@ import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
+import { createSkillsHandlers } from './skills/skills-handlers.ts';
+import { SkillsService } from './skills/skills-service.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -79,6 +81,8 @@ export class Host {
   readonly oauth: ServerOAuth;
   /** Elicitation, sampling, roots, server trust, approval modes: the answers that come from the person. */
   readonly human: HumanService;
+  /** Skills the servers serve (SEP-2640): listed once connected, files read only when the model loads one. */
+  readonly skills: SkillsService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -113,6 +117,7 @@ export class Host {
       secrets,
       ...options.serverStart,
     });
+    this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
     this.chat = createChatModule({
       db: this.db,
       settings: this.settings,
@@ -129,6 +134,7 @@ export class Host {
       ...createAuthHandlers(this.servers, this.oauth),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
+      ...createSkillsHandlers(this.skills),
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -185,6 +191,7 @@ export class Host {
     this.closed = true;
     this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
+    this.skills.close();
     await this.servers.close();
     this.db.close();
   }

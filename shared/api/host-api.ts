@@ -9,6 +9,8 @@ import { humanEventNames, humanMethods } from './human-api.ts';
 import type { HumanEvents, HumanResults } from './human-api.ts';
 import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
+import { skillsEventNames, skillsMethods } from './skills-api.ts';
+import type { SkillsEvents, SkillsResults } from './skills-api.ts';
 
 /**
  * The one contract between the UI and the host core. Every method takes one params object, validated by
@@ -21,18 +23,19 @@ export const hostMethods = {
   ...consentMethods,
   ...humanMethods,
   ...authMethods,
+  ...skillsMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, SkillsResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, SkillsEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...skillsEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);
