@@ -123,6 +123,7 @@ export class Host {
       settings: this.settings,
       events: this.events,
       tools: this.servers,
+      skills: this.skills,
       asker: consentAsker(this.consent),
       broker: this.consent,
       secrets,
