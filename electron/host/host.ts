@@ -30,6 +30,8 @@ import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
+import { createSkillsHandlers } from './skills/skills-handlers.ts';
+import { SkillsService } from './skills/skills-service.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -85,6 +87,8 @@ export class Host {
   readonly oauth: ServerOAuth;
   /** Elicitation, sampling, roots, server trust, approval modes: the answers that come from the person. */
   readonly human: HumanService;
+  /** Skills the servers serve (SEP-2640): listed once connected, files read only when the model loads one. */
+  readonly skills: SkillsService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -120,11 +124,13 @@ export class Host {
       secrets,
       ...options.serverStart,
     });
+    this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
     this.chat = createChatModule({
       db: this.db,
       settings: this.settings,
       events: this.events,
       tools: this.servers,
+      skills: this.skills,
       asker: consentAsker(this.consent),
       broker: this.consent,
       secrets,
@@ -137,6 +143,7 @@ export class Host {
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
       ...createTasksHandlers(this.servers.calls.tasks),
+      ...createSkillsHandlers(this.skills),
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -193,6 +200,7 @@ export class Host {
     this.closed = true;
     this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
+    this.skills.close();
     await this.servers.close();
     this.db.close();
   }

@@ -11,6 +11,8 @@ import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
 import { tasksEventNames, tasksMethods } from './tasks-api.ts';
 import type { TasksEvents, TasksResults } from './tasks-api.ts';
+import { skillsEventNames, skillsMethods } from './skills-api.ts';
+import type { SkillsEvents, SkillsResults } from './skills-api.ts';
 
 /**
  * The one contract between the UI and the host core. Every method takes one params object, validated by
@@ -24,18 +26,19 @@ export const hostMethods = {
   ...humanMethods,
   ...authMethods,
   ...tasksMethods,
+  ...skillsMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);

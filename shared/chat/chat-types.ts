@@ -38,6 +38,11 @@ export interface ToolCallBlock {
   durationMs?: number;
   /** Which model response of the turn asked for the call (1-based): calls of one response are replayed together. */
   step?: number;
+  /**
+   * A call of the host's `load_skill` or `read_skill_file` (SEP-2640 skills), not of a server's tool: the skill
+   * it loaded or read from. `server` is the skill's server.
+   */
+  skill?: { uri: string; name: string; path?: string };
 }
 
 export interface NoticeBlock {

@@ -24,6 +24,9 @@ import { ServerOAuth } from '../../electron/host/servers/oauth/server-oauth.ts';
 import { ServerManager } from '../../electron/host/servers/server-manager.ts';
 import { SettingsStore, openDatabase } from '../../electron/host/store/database.ts';
 import { SecretStore } from '../../electron/host/store/secrets.ts';
+import { SkillsService } from '../../electron/host/skills/skills-service.ts';
+import { LOAD_SKILL_TOOL, runSkillTool, skillTools } from '../../electron/host/chat/skills/skill-tools.ts';
+import { skillIdOf } from '../../electron/host/skills/skill-ids.ts';
 import type { ConsentRequest } from '../../shared/consent/consent-types.ts';
 import type { ServerCatalog } from '../../shared/servers/server-state.ts';
 
@@ -33,6 +36,8 @@ const maxSignIns = 3;
 
 interface ScenarioContext {
   manager: ServerManager;
+  /** The host's skills layer, as host.ts builds it: it lists the skills of a server declaring the extension once connected. */
+  skills: SkillsService;
   signIns: number;
   catalog: ServerCatalog;
   /** Scenario data the suite passes in MCP_CONFORMANCE_CONTEXT (JSON), when it has any. */
@@ -139,7 +144,27 @@ const scenarioSteps: Record<string, (ctx: ScenarioContext) => Promise<void>> = {
     for (const toolCall of toolCalls) await call(ctx, toolCall.name, toolCall.arguments);
   },
   'http-invalid-tool-headers': (ctx) => call(ctx, 'valid_tool', { region: 'us-west1' }),
+  // The listing happens on connect; a model shown the skills that does not ask for one makes no read at all.
+  'sep-2640-client-no-prefetch': (ctx) => ctx.skills.settled(),
+  'sep-2640-client-verify-digest': (ctx) => modelLoadsEverySkill(ctx),
+  'sep-2640-client-verify-size': (ctx) => modelLoadsEverySkill(ctx),
+  'sep-2640-client-verify-frontmatter': (ctx) => modelLoadsEverySkill(ctx),
 };
+
+/**
+ * The stand-in model asks for every skill on offer through the chat's own host tool (`load_skill`), the path a
+ * real model's call takes: the SKILL.md is read and verified, and a file is read only if that passed.
+ */
+async function modelLoadsEverySkill(ctx: ScenarioContext): Promise<void> {
+  await ctx.skills.settled();
+  const offered = ctx.skills.offered();
+  const tools = skillTools(offered);
+  if (!tools) throw new Error('no skill was offered');
+  for (const skill of offered) {
+    const outcome = await runSkillTool(ctx.skills, tools, LOAD_SKILL_TOOL, { skill: skillIdOf(skill.server, skill.uri) });
+    console.error(`load_skill ${skill.uri}: ${JSON.stringify(outcome.result).slice(0, 300)}`);
+  }
+}
 
 async function authenticatedToolCall(ctx: ScenarioContext): Promise<void> {
   const tool = ctx.catalog.tools.find((entry) => entry.name === 'test-tool') ?? ctx.catalog.tools[0];
@@ -193,10 +218,11 @@ async function main(): Promise<number> {
     restartPolicy: { maxAttempts: 0 },
     oauth,
   });
+  const skills = new SkillsService({ events, servers: manager, settings });
   try {
     await manager.start();
     const [state] = await manager.settled(25_000);
-    const ctx: ScenarioContext = { manager, signIns: 0, catalog: undefined as unknown as ServerCatalog, context };
+    const ctx: ScenarioContext = { manager, skills, signIns: 0, catalog: undefined as unknown as ServerCatalog, context };
     if (state?.status === 'needs-auth') await signIn(ctx);
     else if (state?.status !== 'connected') throw new Error(`server is ${state?.status ?? 'missing'}: ${state?.reason ?? 'no reason given'}`);
     const connected = manager.get(serverName)!;
@@ -209,6 +235,7 @@ async function main(): Promise<number> {
     console.error(`scenario ${scenario} failed: ${(error as Error).stack ?? String(error)}`);
     return 1;
   } finally {
+    skills.close();
     await manager.close();
     db.close();
     rmSync(dataDir, { recursive: true, force: true });

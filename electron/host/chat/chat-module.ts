@@ -17,12 +17,15 @@ import { ChatSettings } from './chat-settings.ts';
 import { providerFactory } from './providers/provider-factory.ts';
 import type { ProviderFactory } from './providers/provider-factory.ts';
 import type { ChatToolHost } from './tool-offer.ts';
+import type { ChatSkillHost } from './skills/skill-tools.ts';
 
 export interface ChatModuleOptions {
   db: DatabaseSync;
   settings: SettingsStore;
   events: HostEventBus;
   tools: ChatToolHost & ReviewedServers;
+  /** Skills the servers serve, offered to the model through `load_skill` and `read_skill_file`. */
+  skills?: ChatSkillHost;
   asker: ApprovalAsker;
   /** Where reviews of changed tools are asked. */
   broker: Pick<ConsentBroker, 'request' | 'open'>;
@@ -67,6 +70,7 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
     settings,
     events: options.events,
     tools: options.tools,
+    skills: options.skills,
     approver,
     providers,
   });

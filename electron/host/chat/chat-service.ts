@@ -15,12 +15,15 @@ import type { ChatToolHost } from './tool-offer.ts';
 import { runTurn } from './turn-runner.ts';
 import { CatalogGeneration } from './tool-search/catalog-generation.ts';
 import { OfferCache } from './tool-search/offer-cache.ts';
+import type { ChatSkillHost } from './skills/skill-tools.ts';
 
 export interface ChatServiceOptions {
   store: ConversationStore;
   settings: ChatSettings;
   events: HostEventBus;
   tools: ChatToolHost;
+  /** Skills the servers serve (SEP-2640), offered to the model through host tools. */
+  skills?: ChatSkillHost;
   approver: ToolApprover;
   providers: ProviderFactory;
   now?: () => number;
@@ -203,6 +206,7 @@ export class ChatService {
           history,
           writer,
           tools: this.options.tools,
+          skills: this.options.skills,
           offers: this.offers,
           budget: { maxTools: current.toolSearchMaxTools, maxTokens: current.toolSearchMaxTokens },
           pinnedTools: current.pinnedTools,

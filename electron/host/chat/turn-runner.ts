@@ -17,6 +17,8 @@ import { wantedTools } from './tool-search/loaded-tools.ts';
 import type { OfferCache } from './tool-search/offer-cache.ts';
 import { LOCAL_SEARCH_TOOL, localSearchResult, queryOf } from './tool-search/search-tools.ts';
 import type { RequestTools, SearchableOffer } from './tool-search/searchable-offer.ts';
+import { isSkillTool, runSkillTool } from './skills/skill-tools.ts';
+import type { ChatSkillHost, SkillTools } from './skills/skill-tools.ts';
 import type { ToolBudget } from './tool-search/tool-budget.ts';
 
 export interface TurnOptions {
@@ -41,6 +43,8 @@ export interface TurnOptions {
   approver: ToolApprover;
   /** Notes in a server's log what of its text was written out for the model. */
   hiddenText: HiddenTextNotes;
+  /** Skills the servers serve, offered through `load_skill` and `read_skill_file`. */
+  skills?: ChatSkillHost;
   signal: AbortSignal;
   onState(state: TurnState): void;
   now?: () => number;
@@ -64,7 +68,13 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   try {
     for (let step = 1; ; step++) {
       options.onState('streaming');
-      const searchable = options.offers.get(options.tools, options.disabledTools, (server, tool) => options.approver.isHeld(server, tool), options.budget);
+      const searchable = options.offers.get(
+        options.tools,
+        options.disabledTools,
+        (server, tool) => options.approver.isHeld(server, tool),
+        options.budget,
+        options.skills?.offered() ?? [],
+      );
       const offer = searchable.offer;
       if (searchable !== noted) {
         options.hiddenText.offer(offer.index, offer.servers);
@@ -112,9 +122,17 @@ export async function runTurn(options: TurnOptions): Promise<void> {
       if (result.stopReason !== 'tool_use' || result.toolUses.length === 0) break;
 
       const calls: ToolCallBlock[] = [];
+      const skillCalls: ToolCallBlock[] = [];
       for (const use of result.toolUses) {
         if (use.name === LOCAL_SEARCH_TOOL && tools.searching) {
           writer.message.blocks.push(localSearch(use, searchable, step));
+          continue;
+        }
+        if (isSkillTool(use.name) && searchable.skills) {
+          const call = skillCallBlock(use, step);
+          calls.push(call);
+          skillCalls.push(call);
+          writer.message.blocks.push(call);
           continue;
         }
         const call = toolCallBlock(use, offer, tools, step);
@@ -134,6 +152,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         break;
       }
       writer.changed();
+      if (searchable.skills) await runSkillCalls(skillCalls, searchable.skills, options, now);
       await settleCalls(calls, offer, options, now);
       if (signal.aborted) break;
     }
@@ -171,6 +190,34 @@ function localSearch(use: ToolUse, searchable: SearchableOffer, step: number): T
   block.found = searchable.search(query);
   block.resultText = localSearchResult(block.found, (name) => searchable.entryFor(name));
   return block;
+}
+
+function skillCallBlock(use: ToolUse, step: number): ToolCallBlock {
+  return { type: 'tool_call', id: use.id, server: '', tool: use.name, modelName: use.name, arguments: use.input, status: 'running', step };
+}
+
+/**
+ * Skills are loaded and read without a question: they only read what a server the person enabled serves, and
+ * the person switches a server's skills off like its tools. Each call shows in the conversation as a tool call.
+ */
+async function runSkillCalls(calls: ToolCallBlock[], skills: SkillTools, options: TurnOptions, now: () => number): Promise<void> {
+  for (const call of calls) {
+    if (options.signal.aborted) return;
+    const started = now();
+    call.startedAt = started;
+    if (call.status === 'running' && options.skills) {
+      const outcome = await runSkillTool(options.skills, skills, call.tool, call.arguments);
+      if (outcome.skill) {
+        call.server = outcome.skill.server;
+        const path = typeof call.arguments.path === 'string' ? call.arguments.path : undefined;
+        call.skill = { uri: outcome.skill.uri, name: outcome.skill.name, ...(path !== undefined ? { path } : {}) };
+      }
+      call.result = outcome.result;
+      call.status = outcome.isError ? 'error' : 'done';
+    }
+    call.durationMs = now() - started;
+    options.writer.changed();
+  }
 }
 
 function toolCallBlock(use: ToolUse, offer: ToolOffer, tools: RequestTools, step: number): ToolCallBlock {

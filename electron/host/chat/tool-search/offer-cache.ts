@@ -1,4 +1,6 @@
 import type { ServerState } from '../../../../shared/servers/server-state.ts';
+import type { SkillSummary } from '../../../../shared/skills/skill-types.ts';
+import { skillTools } from '../skills/skill-tools.ts';
 import { offerTools } from '../tool-offer.ts';
 import type { ChatToolHost, HeldCheck } from '../tool-offer.ts';
 import { SearchableOffer } from './searchable-offer.ts';
@@ -23,11 +25,18 @@ export class OfferCache {
     this.generation = generation;
   }
 
-  get(host: ChatToolHost, disabledTools: readonly string[], isHeld: HeldCheck, budget: ToolBudget): SearchableOffer {
-    const key = JSON.stringify([this.generation(), fingerprint(host.list()), [...disabledTools].sort(), budget.maxTools, budget.maxTokens]);
+  get(host: ChatToolHost, disabledTools: readonly string[], isHeld: HeldCheck, budget: ToolBudget, skills: readonly SkillSummary[] = []): SearchableOffer {
+    const key = JSON.stringify([
+      this.generation(),
+      fingerprint(host.list()),
+      [...disabledTools].sort(),
+      budget.maxTools,
+      budget.maxTokens,
+      skills.map((skill) => [skill.server, skill.uri, skill.name, skill.description]),
+    ]);
     let offer = this.offers.get(key);
     if (!offer) {
-      offer = new SearchableOffer(offerTools(host, disabledTools, isHeld), budget);
+      offer = new SearchableOffer(offerTools(host, disabledTools, isHeld), budget, skillTools(skills));
       if (this.offers.size >= 8) this.offers.delete(this.offers.keys().next().value!);
       this.offers.set(key, offer);
     }

@@ -4,6 +4,7 @@ import type { FoundTool, ProviderId, ToolOfferSummary } from '../../../../shared
 import type { IndexedTool } from '../bridge/tool-index.ts';
 import type { ToolRef } from '../bridge/tool-names.ts';
 import type { ToolOffer } from '../tool-offer.ts';
+import type { SkillTools } from '../skills/skill-tools.ts';
 import { Bm25 } from './bm25.ts';
 import { ANTHROPIC_SEARCH_TOOL, localSearchTool } from './search-tools.ts';
 import { estimateTokens, OPENAI_MAX_TOOLS, overBudget } from './tool-budget.ts';
@@ -32,16 +33,20 @@ export const SEARCH_LIMIT = 5;
  */
 export class SearchableOffer {
   readonly offer: ToolOffer;
+  /** `load_skill` and `read_skill_file` when skills are offered: always sent, and counted in the budget. */
+  readonly skills: SkillTools | undefined;
   private readonly budget: ToolBudget;
+  private everyTool?: { anthropic: ToolUnion[]; openai: ChatCompletionFunctionTool[] };
   private bm25?: Bm25;
   private readonly positions: Map<string, number>;
   private deferred?: AnthropicTool[];
   private readonly built = new Map<string, RequestTools>();
   private readonly overBudgetFor = new Map<ProviderId, boolean>();
 
-  constructor(offer: ToolOffer, budget: ToolBudget) {
+  constructor(offer: ToolOffer, budget: ToolBudget, skills?: SkillTools) {
     this.offer = offer;
     this.budget = budget;
+    this.skills = skills;
     this.positions = new Map(offer.index.entries.map((entry, i) => [entry.modelName, i]));
   }
 
@@ -59,7 +64,10 @@ export class SearchableOffer {
     let decided = this.overBudgetFor.get(provider);
     if (decided === undefined) {
       const tools = provider === 'anthropic' ? this.offer.index.anthropicTools : this.offer.index.openaiTools;
-      decided = tools.length > 0 && overBudget(tools.length, estimateTokens(JSON.stringify(tools)), this.budget);
+      const skillTools = (provider === 'anthropic' ? this.skills?.anthropic : this.skills?.openai) ?? [];
+      const count = tools.length + skillTools.length;
+      const tokens = estimateTokens(JSON.stringify(tools)) + (skillTools.length > 0 ? estimateTokens(JSON.stringify(skillTools)) : 0);
+      decided = tools.length > 0 && overBudget(count, tokens, this.budget);
       this.overBudgetFor.set(provider, decided);
     }
     return decided;
@@ -109,9 +117,13 @@ export class SearchableOffer {
   private allTools(): RequestTools {
     const index = this.offer.index;
     const count = index.entries.length;
+    const skills = this.skills;
+    this.everyTool ??= skills
+      ? { anthropic: [...index.anthropicTools, ...skills.anthropic], openai: [...index.openaiTools, ...skills.openai] }
+      : { anthropic: index.anthropicTools as ToolUnion[], openai: index.openaiTools as ChatCompletionFunctionTool[] };
     return {
-      anthropicTools: index.anthropicTools,
-      openaiTools: index.openaiTools,
+      anthropicTools: this.everyTool.anthropic,
+      openaiTools: this.everyTool.openai,
       summary: { loaded: count, searchable: 0 },
       searching: false,
       resolve: (name) => index.resolve(name),
@@ -127,11 +139,13 @@ export class SearchableOffer {
     let openaiTools: ChatCompletionFunctionTool[] | undefined;
     const deferredTools = () => (this.deferred ??= index.anthropicTools.map((tool) => ({ ...tool, defer_loading: true })));
     const positions = this.positions;
+    const skills = this.skills;
     return {
       get anthropicTools() {
         if (!anthropicTools) {
           const deferred = deferredTools();
           anthropicTools = index.anthropicTools.map((tool, i) => (loadedSet.has(tool.name) ? tool : deferred[i]));
+          if (skills) anthropicTools.push(...skills.anthropic);
           anthropicTools.push(ANTHROPIC_SEARCH_TOOL);
         }
         return anthropicTools;
@@ -139,6 +153,7 @@ export class SearchableOffer {
       get openaiTools() {
         if (!openaiTools) {
           openaiTools = loaded.map((name) => index.openaiTools[positions.get(name)!]);
+          if (skills) openaiTools.push(...skills.openai);
           openaiTools.push(localSearchTool());
         }
         return openaiTools;
