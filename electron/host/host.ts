@@ -29,6 +29,8 @@ import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
+import { AppsService } from './apps/apps-service.ts';
+import { withAppsExtension } from './apps/apps-capability.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -59,6 +61,11 @@ export interface HostOptions {
   humanTimeouts?: Partial<HumanTimeouts>;
   /** For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes from. */
   serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath'>;
+  /**
+   * The window can show MCP Apps (the desktop app, browser mode): servers are told so, and `apps.sandboxOrigin`
+   * must be set once the sandbox origin is served. The CLI's commands leave it out and declare no apps.
+   */
+  mcpApps?: boolean;
 }
 
 /**
@@ -79,6 +86,8 @@ export class Host {
   readonly oauth: ServerOAuth;
   /** Elicitation, sampling, roots, server trust, approval modes: the answers that come from the person. */
   readonly human: HumanService;
+  /** MCP Apps: the `ui://` resources of tools, and what their frames ask of the host. */
+  readonly apps: AppsService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -107,7 +116,7 @@ export class Host {
       events: this.events,
       settings: this.settings,
       oauth: this.oauth,
-      clientCapabilities: HUMAN_CAPABILITIES,
+      clientCapabilities: options.mcpApps ? withAppsExtension(HUMAN_CAPABILITIES) : HUMAN_CAPABILITIES,
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
       secrets,
@@ -123,12 +132,14 @@ export class Host {
       secrets,
     });
     this.chat.approver.policy = this.human.approvalPolicy;
+    this.apps = new AppsService({ servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
     this.handlers = {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
       ...createAuthHandlers(this.servers, this.oauth),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
+      ...this.apps.handlers,
     };
     this.closeQuestionsOfDepartedServers();
   }

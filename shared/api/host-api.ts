@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { appsMethods } from './apps-api.ts';
+import type { AppsResults } from './apps-api.ts';
 import { authMethods } from './auth-api.ts';
 import type { AuthResults } from './auth-api.ts';
 import { chatEventNames, chatMethods } from './chat-api.ts';
@@ -21,13 +23,14 @@ export const hostMethods = {
   ...consentMethods,
   ...humanMethods,
   ...authMethods,
+  ...appsMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, AppsResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents {}
 
 export type HostEventName = keyof HostEvents;

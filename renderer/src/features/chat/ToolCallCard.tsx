@@ -8,6 +8,7 @@ import { waitingText } from '../consent/consent-notice.ts';
 import { ServerText } from '../../components/ServerText.tsx';
 import { CallProgressBar } from '../../components/CallProgressBar.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import { ToolCallApp } from '../apps/ToolCallApp.tsx';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -48,6 +49,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
         {call.durationMs !== undefined && <span className="muted small">{formatDuration(call.durationMs)}</span>}
       </header>
       {progress && <CallProgressBar progress={progress} />}
+      <ToolCallApp call={call} />
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
           {request && (
