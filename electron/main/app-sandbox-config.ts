@@ -24,6 +24,6 @@ export function sandboxProtocolAnswer(requestUrl: string): SandboxResponse {
   } catch {
     return { status: 400, headers: { 'Content-Type': 'text/plain' }, body: 'bad request' };
   }
-  if (url.origin !== SANDBOX_ORIGIN) return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'not found' };
+  if (`${url.protocol}//${url.host}` !== SANDBOX_ORIGIN) return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'not found' };
   return sandboxResponse(url.pathname, url.search.slice(1), APP_ORIGIN);
 }
