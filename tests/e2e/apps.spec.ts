@@ -58,11 +58,24 @@ test('the app shows its data, calls its tool after approval, and its message lan
   await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('I see the counter at 6.');
   expect(JSON.stringify(fake.messageRequests[2].body?.messages.at(-1))).toContain('The counter shows 6');
 
-  // The app's log line is in its server's log.
-  await expect.poll(async () => {
-    const logs = await page.evaluate(() => document.body.innerText);
-    return logs.length > 0;
-  }).toBe(true);
+  // The app's log lines and its calls are in its server's log.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
+  const ui = serversPage(page);
+  await ui.card('apps').getByRole('button', { name: 'apps', exact: true }).click();
+  await ui.tab('Log').click();
+  const log = page.getByRole('log', { name: 'apps log' });
+  await expect(log).toContainText('app of counter: counter app ready');
+  await expect(log).toContainText('app of counter called counter-add');
+
+  // Reopened after a restart, the saved conversation shows the app again, from the stored result.
+  const again = await switchboard.restart();
+  await page.goto(again);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Show me a counter/ }).click();
+  const reopened = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call counter on apps' });
+  const shown = reopened.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
+  await expect(shown.locator('#count')).toHaveText('5');
+  await expect(shown.locator('#input')).toHaveText('5');
 });
 
 test('the app cannot reach the page, its storage, the top window, popups, the host API or undeclared scripts', async ({ page, switchboard, fake }) => {
