@@ -32,6 +32,8 @@ import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
 import { createSkillsHandlers } from './skills/skills-handlers.ts';
 import { SkillsService } from './skills/skills-service.ts';
+import { AppsService } from './apps/apps-service.ts';
+import { withAppsExtension } from './apps/apps-capability.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -67,6 +69,11 @@ export interface HostOptions {
   serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath' | 'catalog'>;
   /** Nobody answers servers' questions (`switchboard call`): they are offered only what the host answers itself. */
   unattended?: boolean;
+  /**
+   * The window can show MCP Apps (the desktop app, browser mode): servers are told so, and `apps.sandboxOrigin`
+   * must be set once the sandbox origin is served. The CLI's commands leave it out and declare no apps.
+   */
+  mcpApps?: boolean;
 }
 
 /**
@@ -89,6 +96,8 @@ export class Host {
   readonly human: HumanService;
   /** Skills the servers serve (SEP-2640): listed once connected, files read only when the model loads one. */
   readonly skills: SkillsService;
+  /** MCP Apps: the `ui://` resources of tools, and what their frames ask of the host. */
+  readonly apps: AppsService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -118,7 +127,11 @@ export class Host {
       events: this.events,
       settings: this.settings,
       oauth: this.oauth,
-      clientCapabilities: options.unattended ? (server) => this.human.capabilitiesFor(server) : HUMAN_CAPABILITIES,
+      clientCapabilities: options.unattended
+        ? (server) => this.human.capabilitiesFor(server)
+        : options.mcpApps
+          ? withAppsExtension(HUMAN_CAPABILITIES)
+          : HUMAN_CAPABILITIES,
       configureClient: (client, name, offered) => this.human.configureClient(client, name, offered),
       human: this.human.serverHooks(),
       secrets,
@@ -136,6 +149,7 @@ export class Host {
       secrets,
     });
     this.chat.approver.policy = this.human.approvalPolicy;
+    this.apps = new AppsService({ servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
     this.handlers = {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
@@ -144,6 +158,7 @@ export class Host {
       ...createHumanHandlers(this.human, this.servers),
       ...createTasksHandlers(this.servers.calls.tasks),
       ...createSkillsHandlers(this.skills),
+      ...this.apps.handlers,
     };
     this.closeQuestionsOfDepartedServers();
   }

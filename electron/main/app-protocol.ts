@@ -3,6 +3,7 @@ import path from 'node:path';
 import { protocol } from 'electron';
 import { contentSecurityPolicy } from '../../shared/security/content-security-policy.ts';
 import { APP_HOST, APP_SCHEME, rendererFileFor } from './trusted-sender.ts';
+import { SANDBOX_ORIGIN, SANDBOX_SCHEME, sandboxProtocolAnswer, sandboxSchemePrivileges } from './app-sandbox-config.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,12 +20,13 @@ const contentTypes: Record<string, string> = {
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    sandboxSchemePrivileges,
   ]);
 }
 
 /** Serves the built renderer at app://switchboard/ with the CSP on every response. */
 export function serveRenderer(rendererDir: string): void {
-  const csp = contentSecurityPolicy({ connectSrc: [] });
+  const csp = contentSecurityPolicy({ connectSrc: [], frameSrc: [SANDBOX_ORIGIN] });
   protocol.handle(APP_SCHEME, async (request) => {
     const file = rendererFileFor(request.url, rendererDir, path.join);
     if (!file) return new Response('Not found', { status: 404 });
@@ -41,3 +43,11 @@ export function serveRenderer(rendererDir: string): void {
 }
 
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+/** The MCP Apps sandbox origin (`switchboard-app://sandbox`): the relay page and its script, nothing else. */
+export function serveAppSandbox(): void {
+  protocol.handle(SANDBOX_SCHEME, (request) => {
+    const answer = sandboxProtocolAnswer(request.url);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  });
+}

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { app, BrowserWindow, safeStorage } from 'electron';
 import { Host } from '../host/host.ts';
-import { APP_INDEX_URL, registerAppScheme, serveRenderer } from './app-protocol.ts';
+import { APP_INDEX_URL, registerAppScheme, serveAppSandbox, serveRenderer } from './app-protocol.ts';
+import { SANDBOX_ORIGIN } from './app-sandbox-config.ts';
 import { forwardHostEvents, wireHostIpc } from './ipc-host.ts';
 import { openExternal, pickFolder } from './platform-abilities.ts';
 import { chooseSecretCipher } from './secret-cipher-choice.ts';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   await app.whenReady();
   lockDownWebContents(devServerUrl);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
+  serveAppSandbox();
 
   // API keys and tokens go through the OS keychain where there is one; otherwise an owner-only file.
   const cipher = chooseSecretCipher(
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
     serverTrust: 'ask',
     openExternal,
     pickFolder,
+    mcpApps: true,
   });
+  host.apps.sandboxOrigin = SANDBOX_ORIGIN;
   const unwireIpc = wireHostIpc(host, devServerUrl);
   let window = createWindow(host);
 

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { appsMethods } from './apps-api.ts';
+import type { AppsResults } from './apps-api.ts';
 import { authMethods } from './auth-api.ts';
 import type { AuthResults } from './auth-api.ts';
 import { chatEventNames, chatMethods } from './chat-api.ts';
@@ -27,13 +29,14 @@ export const hostMethods = {
   ...authMethods,
   ...tasksMethods,
   ...skillsMethods,
+  ...appsMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents {}
 
 export type HostEventName = keyof HostEvents;

@@ -133,6 +133,8 @@ export interface ChatMessage {
   error?: ProviderErrorInfo;
   /** Assistant messages: the tools of the answer's last model step. */
   toolOffer?: ToolOfferSummary;
+  /** User messages an MCP App sent (`ui/message`): the server and the tool whose app it is. */
+  fromApp?: { server: string; tool: string };
 }
 
 export interface ConversationSummary {

@@ -33,6 +33,8 @@ export interface ToolApprovalInput {
   annotations?: ToolAnnotations;
   /** The tool's input schema, so the arguments can be edited as a form. */
   inputSchema?: Record<string, unknown>;
+  /** Asked by an MCP App (the app of this tool) rather than by the model. */
+  fromApp?: string;
 }
 
 export interface ElicitationFormInput {

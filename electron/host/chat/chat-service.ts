@@ -34,6 +34,8 @@ export interface SendInput {
   text: string;
   provider?: ProviderId;
   model?: string;
+  /** Sent by an MCP App (`ui/message`) rather than typed: shown as coming from it. */
+  fromApp?: { server: string; tool: string };
 }
 
 interface ActiveTurn {
@@ -159,7 +161,7 @@ export class ChatService {
     };
     let userMessage: ChatMessage;
     try {
-      userMessage = this.userMessageFor(conversation, input.text);
+      userMessage = this.userMessageFor(conversation, input.text, input.fromApp);
       store.addMessage(answer);
       store.setModel(conversation.id, provider, model);
     } catch (error) {
@@ -256,7 +258,7 @@ export class ChatService {
    * Sending the same text again after a failed turn retries it: the saved message is reused rather than
    * repeated. Otherwise the message is saved as new.
    */
-  private userMessageFor(conversation: Conversation, text: string): ChatMessage {
+  private userMessageFor(conversation: Conversation, text: string, fromApp?: SendInput['fromApp']): ChatMessage {
     // Failed answers that produced nothing may pile up after the question (a bad key, then a rate limit…).
     let index = conversation.messages.length - 1;
     while (index >= 0) {
@@ -275,6 +277,7 @@ export class ChatService {
       blocks: [{ type: 'text', text }],
       status: 'complete',
       createdAt: this.now(),
+      ...(fromApp ? { fromApp } : {}),
     };
     this.options.store.addMessage(message);
     return message;

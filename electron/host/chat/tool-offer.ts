@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { isToolVisibilityAppOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ServerCatalog, ServerState } from '../../../shared/servers/server-state.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
@@ -28,7 +29,8 @@ export function disabledIn(disabledTools: readonly string[], server: string, too
 
 /**
  * The tools the model may use now: of connected servers, with the server switch on, the tool switch on, not
- * switched off in this conversation, and not changed since the person approved them.
+ * switched off in this conversation, not changed since the person approved them, and not app-only (MCP Apps
+ * 2026-01-26 → Visibility: a tool whose `_meta.ui.visibility` is `["app"]` is for its app's frame alone).
  */
 export function offerTools(host: ChatToolHost, disabledTools: readonly string[], isHeld: HeldCheck = () => false): ToolOffer {
   const servers = host
@@ -46,7 +48,9 @@ export function offerTools(host: ChatToolHost, disabledTools: readonly string[],
     } catch {
       continue; // went away between list() and catalog()
     }
-    const tools = catalog.tools.filter((tool) => tool.enabled && !disabledIn(disabledTools, server.name, tool.name));
+    const tools = catalog.tools.filter(
+      (tool) => tool.enabled && !isToolVisibilityAppOnly(tool) && !disabledIn(disabledTools, server.name, tool.name),
+    );
     const plain: Tool[] = [];
     for (const { enabled: _enabled, ...tool } of tools) {
       if (isHeld(server.name, tool)) held.push({ server: server.name, tool: tool.name });

@@ -12,6 +12,8 @@ export interface HostSessionOptions {
   workHandlesSignals?: boolean;
   /** Start the listed servers without asking for trust: true for one-shot commands given --config, and `serve --trust-config`. */
   trustConfig: boolean;
+  /** `serve`: the browser shows MCP Apps, so servers are told the host renders them. */
+  mcpApps?: boolean;
   /**
    * A one-shot command (`servers`, `call`, `chat`): its servers get a short grace to stop, a server that did not
    * stop when its input closed is named on `stderr`, and `only` limits which servers start at all.
@@ -45,6 +47,7 @@ export async function withHost(
     serverTrust: options.trustConfig ? 'config-is-consent' : 'ask',
     serverStart: options.oneShot && oneShotServerStart(options.oneShot.only, options.oneShot.oneCall),
     unattended: options.oneShot?.oneCall,
+    mcpApps: options.mcpApps,
   });
   let host: Host | undefined;
   try {

@@ -73,11 +73,12 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   }
   const locations = resolveLocations(values, io);
 
-  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: values['trust-config'] === true }, async (host, stopRequested) => {
+  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: values['trust-config'] === true, mcpApps: true }, async (host, stopRequested) => {
     const { access, renewedBecause } = await loadBrowserAccess(host.dataDir, { renew: values['new-token'] === true });
     if (renewedBecause) io.stderr(`switchboard: made a new access token: ${renewedBecause}\n`);
     const web = await listenForBrowser(host, rendererDir, access.token, port, access.port, io);
     const unprotect = host.consent.protectOwnPort(web.port);
+    host.apps.sandboxOrigin = web.sandboxOrigin;
     try {
       await saveBrowserAccess(host.dataDir, { token: web.token, port: web.port }).catch((error: unknown) => {
         io.stderr(`switchboard: could not keep the access token (${(error as Error).message}); the address works until this run stops\n`);

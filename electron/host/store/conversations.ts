@@ -127,7 +127,7 @@ interface MessageRow {
 }
 
 /** What a message row keeps as JSON; the rest has columns. */
-type MessageData = Pick<ChatMessage, 'blocks' | 'model' | 'provider' | 'usage' | 'error'>;
+type MessageData = Pick<ChatMessage, 'blocks' | 'model' | 'provider' | 'usage' | 'error' | 'fromApp'>;
 
 /** "  Plan the\n trip to   Lisbon in May, with…" → "Plan the trip to Lisbon in May, with…", cut at a word. */
 export function titleFrom(text: string): string {
@@ -425,7 +425,7 @@ export class ConversationStore {
 }
 
 function dataOf(message: ChatMessage): MessageData {
-  return { blocks: message.blocks, model: message.model, provider: message.provider, usage: message.usage, error: message.error };
+  return { blocks: message.blocks, model: message.model, provider: message.provider, usage: message.usage, error: message.error, fromApp: message.fromApp };
 }
 
 function toSummary(row: ConversationRow): ConversationSummary {
@@ -455,6 +455,7 @@ function toMessage(row: MessageRow): ChatMessage {
   if (data.provider) message.provider = data.provider;
   if (data.usage) message.usage = data.usage;
   if (data.error) message.error = data.error;
+  if (data.fromApp) message.fromApp = data.fromApp;
   return message;
 }
 

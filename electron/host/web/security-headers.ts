@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { contentSecurityPolicy } from '../../../shared/security/content-security-policy.ts';
 
-export function securityHeaders(port: number): Record<string, string> {
+export function securityHeaders(port: number, frameSrc: string[] = []): Record<string, string> {
   return {
     // The same policy as the desktop app's, plus the WebSocket this server answers on.
-    'Content-Security-Policy': contentSecurityPolicy({ connectSrc: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+    'Content-Security-Policy': contentSecurityPolicy({ connectSrc: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`], frameSrc }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
@@ -13,6 +13,6 @@ export function securityHeaders(port: number): Record<string, string> {
   };
 }
 
-export function applySecurityHeaders(response: ServerResponse, port: number): void {
-  for (const [name, value] of Object.entries(securityHeaders(port))) response.setHeader(name, value);
+export function applySecurityHeaders(response: ServerResponse, port: number, frameSrc: string[] = []): void {
+  for (const [name, value] of Object.entries(securityHeaders(port, frameSrc))) response.setHeader(name, value);
 }

@@ -196,7 +196,8 @@ describe('browser mode web server', () => {
     const csp =
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
       `media-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:${web.port} ws://localhost:${web.port}; ` +
-      "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+      `font-src 'self'; frame-src ${web.sandboxOrigin}; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+    assert.notEqual(new URL(web.sandboxOrigin).port, String(web.port), 'MCP Apps are framed from another origin than the page');
     for (const reply of [
       await request(web.port, '/'),
       await request(web.port, '/api'),

@@ -11,6 +11,7 @@ import { applySecurityHeaders, securityHeaders } from './security-headers.ts';
 import { SocketBridge } from './socket-bridge.ts';
 import type { WebHost } from './socket-bridge.ts';
 import { safeSegments, StaticFiles } from './static-files.ts';
+import { startSandboxServer } from '../apps/sandbox-server.ts';
 
 /** Loopback only: browser mode must never be reachable from another machine. */
 const LOOPBACK = '127.0.0.1';
@@ -30,6 +31,8 @@ export interface WebServer {
   url: string;
   port: number;
   token: string;
+  /** The MCP Apps sandbox origin: a second loopback port, so an app never runs on this page's origin. */
+  sandboxOrigin: string;
   close(): Promise<void>;
 }
 
@@ -74,9 +77,9 @@ function redirectToFragment(response: ServerResponse, guard: RequestGuard, pathn
 async function serveRequest(
   request: IncomingMessage,
   response: ServerResponse,
-  context: { guard: RequestGuard; files: StaticFiles; port: number },
+  context: { guard: RequestGuard; files: StaticFiles; port: number; frameSrc: string[] },
 ): Promise<void> {
-  applySecurityHeaders(response, context.port);
+  applySecurityHeaders(response, context.port, context.frameSrc);
   const page = context.guard.checkPage(request);
   if (!page.ok) return sendText(response, page.status, page.reason);
   const url = request.url ?? '';
@@ -129,12 +132,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const server = http.createServer();
   await listen(server, options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
+  const sandbox = await startSandboxServer([`http://${LOOPBACK}:${port}`, `http://localhost:${port}`]);
+  const frameSrc = [sandbox.origin];
   const guard = createRequestGuard(port, token);
   const bridge = new SocketBridge(options.host);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_MESSAGE_BYTES, handleProtocols: chooseSubprotocol });
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    serveRequest(request, response, { guard, files, port }).catch(() => {
+    serveRequest(request, response, { guard, files, port, frameSrc }).catch(() => {
       if (!response.headersSent) sendText(response, 500, 'internal error');
       else response.destroy();
     });
@@ -153,10 +158,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://${LOOPBACK}:${port}/#${TOKEN_FRAGMENT_KEY}=${token}`,
     port,
     token,
+    sandboxOrigin: sandbox.origin,
     close() {
       closing ??= (async () => {
         await bridge.close();
         sockets.close();
+        await sandbox.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -18,6 +18,7 @@ export function consentAsker(broker: Pick<ConsentBroker, 'request'>): ApprovalAs
           arguments: question.arguments,
           ...(tool.annotations ? { annotations: tool.annotations } : {}),
           inputSchema: tool.inputSchema as Record<string, unknown>,
+          ...(question.fromApp ? { fromApp: question.fromApp } : {}),
         },
         {
           signal,

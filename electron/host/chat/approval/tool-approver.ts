@@ -15,6 +15,8 @@ export interface ToolApprovalQuestion {
   arguments: Record<string, unknown>;
   /** The provider's id for the call, so the UI can show the question next to it. */
   toolCallId?: string;
+  /** The call comes from an MCP App, not the model: the tool whose app asks. */
+  fromApp?: string;
 }
 
 export type ApprovalAnswer =

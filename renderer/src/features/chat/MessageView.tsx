@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense } from 'react';
+import { AppMessage } from '../apps/AppMessage.tsx';
 import type { Ref } from 'react';
 import type { ChatBlock, ChatMessage } from '../../../../shared/chat/chat-types.ts';
 import { formatUsage } from './chat-format.ts';
@@ -32,12 +33,14 @@ export const MessageView = memo(function MessageView({ message, onRetry, ref, to
       data-index={index}
       data-status={message.status}
       className={`chat-message chat-message-${message.role}`}
-      aria-label={user ? 'You' : 'Assistant'}
+      aria-label={message.fromApp ? 'From an app' : user ? 'You' : 'Assistant'}
       aria-posinset={index + 1}
       aria-setsize={total}
     >
       <div className="chat-message-inner">
-        {user ? (
+        {message.fromApp ? (
+          <AppMessage message={message} />
+        ) : user ? (
           <div className="chat-user-text">{message.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n')}</div>
         ) : (
           <>

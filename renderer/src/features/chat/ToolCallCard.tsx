@@ -9,6 +9,7 @@ import { ServerText } from '../../components/ServerText.tsx';
 import { CallProgressBar } from '../../components/CallProgressBar.tsx';
 import { TaskStatus } from '../../components/TaskStatus.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import { ToolCallApp } from '../apps/ToolCallApp.tsx';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -51,6 +52,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
       </header>
       {progress && <CallProgressBar progress={progress} />}
       {task && <TaskStatus task={task} />}
+      <ToolCallApp call={call} />
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
           {request && (

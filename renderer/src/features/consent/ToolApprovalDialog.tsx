@@ -49,7 +49,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
       title={`Allow ${writeOutHidden(payload.tool)} on ${writeOutHidden(request.server ?? 'this server')}?`}
       onClose={onDefer}
       size="wide"
-      description={`The model wants to run this tool${position.total > 1 ? ` (request ${position.index + 1} of ${position.total})` : ''}. Check what it will send, then choose.`}
+      description={`${payload.fromApp ? `The app of ${writeOutHidden(payload.fromApp)} (not the model)` : 'The model'} wants to run this tool${position.total > 1 ? ` (request ${position.index + 1} of ${position.total})` : ''}. Check what it will send, then choose.`}
     >
       {/* No submit on Enter: an Enter typed in the reason field must not allow the call. */}
       <form className="dialog-body consent-body" onSubmit={(event) => event.preventDefault()}>

@@ -9,6 +9,7 @@ import { TaskStatus } from '../../../components/TaskStatus.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage } from '../../../components/error-message.ts';
 import { ToolResultView } from '../../../components/tool-result/ToolResultView.tsx';
+import { AppView } from '../../apps/AppView.tsx';
 import { formSchemaOf, hasInputs } from './tool-form-schema.ts';
 import { toolFormValidator } from './schema-validator.ts';
 import './rjsf.css';
@@ -73,6 +74,7 @@ export function RunTool({ server, tool }: { server: ServerState; tool: ToolEntry
       {task && <TaskStatus task={task} />}
       <FormError message={state.error} />
       {state.outcome && <ToolResultView result={state.outcome.result} durationMs={state.outcome.durationMs} />}
+      {state.outcome && <AppView key={callId} call={{ server: server.name, tool: tool.name, arguments: formData, result: state.outcome.result }} show />}
     </section>
   );
 }

@@ -1,0 +1,100 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import { HostError } from '../../../shared/api/host-error.ts';
+import type { AppsResults } from '../../../shared/api/apps-api.ts';
+import type { HostMethodParsedParams } from '../../../shared/api/host-api.ts';
+import type { LogLevel } from '../../../shared/servers/server-state.ts';
+import type { ChatService } from '../chat/chat-service.ts';
+import type { ToolApprover } from '../chat/approval/tool-approver.ts';
+import type { ServerManager } from '../servers/server-manager.ts';
+import { appResourceFrom, uiResourceUriOf } from './ui-resource.ts';
+
+type AppsMethod = keyof AppsResults;
+export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<M>) => Promise<AppsResults[M]> };
+
+export interface AppsServiceOptions {
+  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'>;
+  approver: () => ToolApprover;
+  chat: () => Pick<ChatService, 'send'>;
+}
+
+const LOG_LEVELS = new Set<LogLevel>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+
+/** MCP Apps 2026-01-26 → Visibility: a tool whose visibility leaves out `app` may not be called by an app. */
+function visibleToApps(tool: Tool): boolean {
+  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
+  return !Array.isArray(visibility) || visibility.includes('app');
+}
+
+function refused(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/**
+ * The host's side of MCP Apps: the app's resource and sandbox address, and what an app may ask of the host:
+ * its own server's tools (approved like the model's calls), messages into the conversation, log lines.
+ * Where apps can be shown at all is said by `sandboxOrigin` (browser mode's second port, Electron's protocol).
+ */
+export class AppsService {
+  sandboxOrigin: string | undefined;
+  readonly handlers: AppsHandlers;
+  private readonly options: AppsServiceOptions;
+
+  constructor(options: AppsServiceOptions) {
+    this.options = options;
+    this.handlers = {
+      'apps.resource': ({ server, tool }) => this.resource(server, tool),
+      'apps.callTool': (params) => this.callTool(params),
+      'apps.message': (params) => this.message(params),
+      'apps.log': async ({ server, app, level, text }) => {
+        const known = LOG_LEVELS.has(level as LogLevel) ? (level as LogLevel) : 'info';
+        this.options.servers.note(server, known, `app of ${app.tool}: ${text}`);
+        return {};
+      },
+    };
+  }
+
+  private async resource(server: string, toolName: string) {
+    const origin = this.sandboxOrigin;
+    if (!origin) throw new HostError('server_unavailable', 'apps are shown only in the desktop app and browser mode');
+    const catalog = this.options.servers.catalog(server);
+    const uri = uiResourceUriOf(server, catalog.tools.find((entry) => entry.name === toolName));
+    const read = await this.options.servers.readResource(server, uri);
+    return appResourceFrom(uri, read, catalog.resources.find((entry) => entry.uri === uri), origin);
+  }
+
+  private async callTool({ server, tool: toolName, arguments: args, app }: HostMethodParsedParams<'apps.callTool'>): Promise<CallToolResult> {
+    const tool = this.options.servers.catalog(server).tools.find((entry) => entry.name === toolName);
+    if (!tool || !tool.enabled) return refused(`"${toolName}" is not a tool of ${server} that is switched on`);
+    if (!visibleToApps(tool)) return refused(`"${toolName}" is not available to apps`);
+    const { enabled: _enabled, ...definition } = tool;
+    const outcome = await this.options.approver().approve(
+      {
+        conversationId: app.conversationId ?? '',
+        server,
+        tool: definition,
+        modelName: toolName,
+        arguments: args,
+        ...(app.toolCallId ? { toolCallId: app.toolCallId } : {}),
+        fromApp: app.tool,
+      },
+      new AbortController().signal,
+    );
+    if (!outcome.run) {
+      const why = outcome.status === 'denied' ? `denied${outcome.reason ? `: ${outcome.reason}` : ''}` : outcome.error;
+      this.options.servers.note(server, 'info', `app of ${app.tool}: call of ${toolName} did not run (${why})`);
+      return refused(`The call did not run: ${why}`);
+    }
+    this.options.servers.note(server, 'info', `app of ${app.tool} called ${toolName}`);
+    return (await this.options.servers.callTool(server, toolName, outcome.arguments)).result;
+  }
+
+  private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {
+    if (!app.conversationId) return { sent: false, reason: 'this app is not in a conversation' };
+    try {
+      this.options.chat().send({ conversationId: app.conversationId, text, fromApp: { server, tool: app.tool } });
+      return { sent: true };
+    } catch (error) {
+      return { sent: false, reason: (error as Error).message };
+    }
+  }
+}

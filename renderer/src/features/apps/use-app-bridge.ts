@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpUiDisplayMode, McpUiHostCapabilities } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { AppResource } from '../../../../shared/api/apps-api.ts';
+import type { HostApi } from '../../../../shared/api/host-api.ts';
+import { currentTheme, hostContextFor } from './app-host-context.ts';
+
+/** Only what works end to end is declared (MCP Apps 2026-01-26 → Host capabilities). */
+const HOST_CAPABILITIES: McpUiHostCapabilities = {
+  openLinks: {},
+  serverTools: {},
+  serverResources: {},
+  logging: {},
+  message: { text: {} },
+};
+const HOST_INFO = { name: 'Switchboard', version: '0.1.0' };
+const TEARDOWN_WAIT_MS = 1_000;
+
+export interface AppCall {
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  result?: CallToolResult;
+  conversationId?: string;
+  toolCallId?: string;
+}
+
+export interface AppBridgeState {
+  height: number | undefined;
+  displayMode: McpUiDisplayMode;
+  setDisplayMode(mode: McpUiDisplayMode): void;
+  /** The app asked to be closed (`ui/notifications/request-teardown`). */
+  closed: boolean;
+}
+
+/**
+ * One AppBridge per shown app, on a PostMessageTransport to the outer frame. The frame's address is set only
+ * once the bridge listens, so the relay's "ready" is never missed. Everything the app asks goes to the host
+ * through HostApi, which decides (approval, link consent); nothing is decided here.
+ */
+export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | null>, resource: AppResource | undefined, call: AppCall): AppBridgeState {
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  const [displayMode, setDisplayMode] = useState<McpUiDisplayMode>('inline');
+  const [closed, setClosed] = useState(false);
+  const [initialized, setInitialized] = useState(false);
+  const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  const callRef = useRef(call);
+  callRef.current = call;
+  const sentResult = useRef<CallToolResult | undefined>(undefined);
+  const sentInput = useRef(false);
+
+  useEffect(() => {
+    const element = frame.current;
+    const target = element?.contentWindow;
+    if (!element || !target || !resource) return;
+    const { server, tool, conversationId, toolCallId } = callRef.current;
+    const app = { tool, ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };
+    const bridge = new AppBridge(null, HOST_INFO, HOST_CAPABILITIES, {
+      hostContext: hostContextFor({ displayMode: 'inline', width: element.clientWidth || 640, tool: { name: tool, arguments: callRef.current.arguments } }),
+    });
+    bridgeRef.current = bridge;
+    bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html });
+    bridge.oninitialized = () => setInitialized(true);
+    bridge.oncalltool = async (params) =>
+      api.call('apps.callTool', { server, tool: params.name, arguments: (params.arguments ?? {}) as Record<string, unknown>, app });
+    bridge.onreadresource = async ({ uri }) => api.call('resources.read', { server, uri });
+    bridge.onmessage = async ({ content }) => {
+      const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
+      if (!text) return { isError: true };
+      const sent = await api.call('apps.message', { server, app, text });
+      return sent.sent ? {} : { isError: true };
+    };
+    bridge.onopenlink = async ({ url }) => {
+      const { outcome } = await api.call('links.open', { url, source: `the app of ${tool}` });
+      return outcome === 'opened' || outcome === 'open-in-window' ? {} : { isError: true };
+    };
+    bridge.onsizechange = ({ height: next }) => {
+      if (typeof next === 'number' && Number.isFinite(next)) setHeight(Math.min(Math.max(Math.ceil(next), 40), 4_000));
+    };
+    bridge.onrequestdisplaymode = async ({ mode }) => {
+      const granted = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+      setDisplayMode(granted);
+      return { mode: granted };
+    };
+    bridge.onloggingmessage = ({ level, data }) => {
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      void api.call('apps.log', { server, app, level, text: (text ?? '').slice(0, 10_000) }).catch(() => {});
+    };
+    bridge.onrequestteardown = () => setClosed(true);
+    const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+    const onScheme = () => void bridge.sendHostContextChange({ theme: currentTheme() });
+    scheme.addEventListener('change', onScheme);
+    void bridge.connect(new PostMessageTransport(target, target)).then(() => {
+      element.src = resource.sandboxUrl;
+    });
+    return () => {
+      scheme.removeEventListener('change', onScheme);
+      bridgeRef.current = undefined;
+      setInitialized(false);
+      sentResult.current = undefined;
+      sentInput.current = false;
+      // MCP Apps → Teardown: the app hears `ui/resource-teardown` before it goes; a silent one is not waited for.
+      void bridge
+        .teardownResource({}, { timeout: TEARDOWN_WAIT_MS })
+        .catch(() => {})
+        .finally(() => void bridge.close());
+    };
+  }, [api, frame, resource]);
+
+  useEffect(() => {
+    const bridge = bridgeRef.current;
+    if (!initialized || !bridge) return;
+    if (!sentInput.current) {
+      sentInput.current = true;
+      void bridge.sendToolInput({ arguments: callRef.current.arguments });
+    }
+    if (call.result && sentResult.current !== call.result) {
+      sentResult.current = call.result;
+      void bridge.sendToolResult(call.result);
+    }
+  }, [initialized, call.result]);
+
+  useEffect(() => {
+    if (initialized) void bridgeRef.current?.sendHostContextChange({ displayMode });
+  }, [initialized, displayMode]);
+
+  return { height, displayMode, setDisplayMode, closed };
+}

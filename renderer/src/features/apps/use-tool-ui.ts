@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { useAppStore, useHostApi } from '../../app/host-context.tsx';
+
+/**
+ * Whether the tool has an app (`_meta.ui.resourceUri`, MCP Apps 2026-01-26 → UI Resource), read from the
+ * server's catalog; fetched once when the store has none yet. `undefined` while unknown.
+ */
+export function useToolHasApp(server: string, tool: string): boolean | undefined {
+  const api = useHostApi();
+  const catalog = useAppStore((state) => state.catalogs[server]);
+  const connected = useAppStore((state) => state.servers?.find((entry) => entry.name === server)?.status === 'connected');
+  const received = useAppStore((state) => state.catalogReceived);
+  useEffect(() => {
+    if (catalog || !connected) return;
+    let live = true;
+    api.call('servers.catalog', { server }).then(
+      (fetched) => live && received(fetched),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, catalog, connected, received, server]);
+  if (!catalog) return undefined;
+  const definition = catalog.tools.find((entry) => entry.name === tool);
+  if (!definition) return false;
+  try {
+    return getToolUiResourceUri(definition) !== undefined;
+  } catch {
+    return false;
+  }
+}

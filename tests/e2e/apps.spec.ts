@@ -1,0 +1,106 @@
+/**
+ * Issue #11, MCP Apps: a tool's `ui://` app renders in the chat's tool card on the sandbox origin, gets the
+ * call's input and result, calls its server's tools after approval, and puts its message into the chat.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect } from './support/browser-mode.ts';
+import { test } from './support/with-fake-anthropic.ts';
+import { serversPage } from './support/servers-page.ts';
+
+const appServer = fileURLToPath(new URL('../fixtures/apps/app-server.ts', import.meta.url));
+test.use({ mcpServers: { apps: { command: process.execPath, args: [appServer] } } });
+
+async function openChat(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(serversPage(page).card('apps')).toHaveAttribute('data-status', 'connected');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill(text);
+  await message.press('Enter');
+}
+
+test('the app shows its data, calls its tool after approval, and its message lands in the chat', async ({ page, switchboard, fake }) => {
+  fake.script(
+    { blocks: [{ toolUse: { name: 'apps__counter', input: { start: 5 } } }] },
+    { blocks: [{ text: 'Here is your counter.' }] },
+    { blocks: [{ text: 'I see the counter at 6.' }] },
+  );
+  await openChat(page, switchboard.url);
+  await send(page, 'Show me a counter');
+  await page.getByRole('dialog', { name: 'Allow counter on apps?' }).getByRole('button', { name: 'Allow once' }).click();
+
+  const card = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call counter on apps' });
+  const outer = card.locator('iframe[title="App of counter"]');
+  await expect(outer).toHaveAttribute('src', new RegExp(`^http://127\\.0\\.0\\.1:(?!${switchboard.port}/)\\d+/sandbox\\?`));
+  const app = card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
+  await expect(app.locator('#input')).toHaveText('5');
+  await expect(app.locator('#count')).toHaveText('5');
+
+  // The app-only tool was never offered to the model; the app's own tool was.
+  const offered = (fake.messageRequests[0].body?.tools ?? []).map((tool) => (tool as { name: string }).name);
+  expect(offered).toContain('apps__counter');
+  expect(offered).not.toContain('apps__counter-add');
+
+  await app.getByRole('button', { name: 'Add one' }).click();
+  const approval = page.getByRole('dialog', { name: 'Allow counter-add on apps?' });
+  await expect(approval).toContainText('The app of counter (not the model)');
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(app.locator('#count')).toHaveText('6');
+
+  await app.getByRole('button', { name: 'Tell the chat' }).click();
+  const fromApp = page.getByRole('feed', { name: 'Messages' }).getByRole('article', { name: 'From an app' });
+  await expect(fromApp).toContainText('The counter shows 6');
+  await expect(fromApp).toContainText('From the app of counter');
+  await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('I see the counter at 6.');
+  expect(JSON.stringify(fake.messageRequests[2].body?.messages.at(-1))).toContain('The counter shows 6');
+
+  // The app's log lines and its calls are in its server's log.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
+  const ui = serversPage(page);
+  await ui.card('apps').getByRole('button', { name: 'apps', exact: true }).click();
+  await ui.tab('Log').click();
+  const log = page.getByRole('log', { name: 'apps log' });
+  await expect(log).toContainText('app of counter: counter app ready');
+  await expect(log).toContainText('app of counter called counter-add');
+
+  // Reopened after a restart, the saved conversation shows the app again, from the stored result.
+  const again = await switchboard.restart();
+  await page.goto(again);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Show me a counter/ }).click();
+  const reopened = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call counter on apps' });
+  const shown = reopened.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
+  await expect(shown.locator('#count')).toHaveText('5');
+  await expect(shown.locator('#input')).toHaveText('5');
+});
+
+test('the app cannot reach the page, its storage, the top window, popups, the host API or undeclared scripts', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ toolUse: { name: 'apps__counter', input: { start: 1, probePort: switchboard.port } } }] }, { blocks: [{ text: 'Ok.' }] });
+  await openChat(page, switchboard.url);
+  await send(page, 'Counter please');
+  await page.getByRole('dialog', { name: 'Allow counter on apps?' }).getByRole('button', { name: 'Allow once' }).click();
+  const card = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call counter on apps' });
+  const app = card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
+  await expect(app.locator('#count')).toHaveText('1');
+  await app.getByRole('button', { name: 'Try to escape' }).click();
+  const report = app.locator('#attacks');
+  await expect(report).toContainText('done', { timeout: 15_000 });
+  const text = await report.innerText();
+  for (const attack of ['parent-dom', 'top-dom', 'storage', 'top-storage', 'cookie', 'popup', 'top-navigation', 'host-api-http', 'host-api-socket', 'undeclared-script']) {
+    expect(text, attack).toContain(`${attack}: blocked`);
+  }
+  expect(text).toMatch(/violations: .*connect-src/);
+  expect(text).toMatch(/violations: .*script-src/);
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${switchboard.port}/`));
+
+  // A link goes through the same consent as any other: nothing opens unless the person says so.
+  await app.getByRole('button', { name: 'Open docs' }).click();
+  const question = page.getByRole('dialog').filter({ hasText: 'https://example.com/docs' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: /Don.t open|Cancel|Decline/ }).first().click();
+  await expect(app.locator('#status')).toHaveText('link refused');
+});
