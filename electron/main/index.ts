@@ -19,6 +19,14 @@ if (!app.requestSingleInstanceLock()) {
   void main();
 }
 
+/** `--name=value` or `--name value` from Electron's command line. */
+function commandLineValue(name: string): string | undefined {
+  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index === -1) return undefined;
+  const arg = process.argv[index];
+  return arg.includes('=') ? arg.slice(name.length + 1) : process.argv[index + 1];
+}
+
 async function main(): Promise<void> {
   await app.whenReady();
   lockDownWebContents(devServerUrl);
@@ -41,6 +49,7 @@ async function main(): Promise<void> {
     serverTrust: 'ask',
     openExternal,
     pickFolder,
+    clientMetadataUrl: commandLineValue('--client-metadata-url'),
   });
   const unwireIpc = wireHostIpc(host, devServerUrl);
   let window = createWindow(host);

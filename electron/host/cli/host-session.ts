@@ -17,6 +17,8 @@ export interface HostSessionOptions {
    * stop when its input closed is named on `stderr`, and `only` limits which servers start at all.
    */
   oneShot?: { stderr: (text: string) => void; only?: string[] };
+  /** `serve --client-metadata-url`. */
+  clientMetadataUrl?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function withHost(
     autoStart: options.autoStart,
     serverTrust: options.trustConfig ? 'config-is-consent' : 'ask',
     serverStart: options.oneShot && oneShotServerStart(options.oneShot.only),
+    ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
   });
   let host: Host | undefined;
   try {

@@ -3,6 +3,7 @@ import type { ServerState } from '../../../../shared/servers/server-state.ts';
 import { Switch } from '../../components/Switch.tsx';
 import { EraBadge } from './EraBadge.tsx';
 import { ServerProblems } from './ServerProblems.tsx';
+import { SignInControls } from './auth/SignInControls.tsx';
 import { plural, shortCommand } from './server-status.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
@@ -82,6 +83,7 @@ export function ServerCard({ server, selected, actions }: { server: ServerState;
           </button>
         </div>
       )}
+      <SignInControls server={server} />
       <ServerProblems server={server} />
       <div className="server-card-actions">
         <button type="button" className="button button-small" onClick={() => actions.restart(server.name)} disabled={!enabled}>
