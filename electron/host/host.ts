@@ -26,6 +26,7 @@ import { createConsentHandlers } from './consent/consent-handlers.ts';
 import { createAuthHandlers } from './servers/oauth/auth-handlers.ts';
 import { ServerOAuth } from './servers/oauth/server-oauth.ts';
 import { ClientMetadataSetting } from './servers/oauth/client-metadata-setting.ts';
+import { createInputsHandlers } from './servers/variables/inputs-handlers.ts';
 import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
@@ -131,6 +132,7 @@ export class Host {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
       ...createAuthHandlers(this.servers, this.oauth, clientMetadata),
+      ...createInputsHandlers(this.servers, this.servers.inputValues),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
     };

@@ -24,7 +24,7 @@ test('a server that needs OAuth shows Sign in; signing in through the browser co
   await expect(card.locator('.status')).toHaveClass(/status-auth/);
   await expect(card).toContainText('Sign-in needed');
   await expect(card).toContainText(`Needs you to sign in at ${new URL(oauth.authorizationServer.issuer).host}`);
-  await expect(ui.dialog(/Open a page/)).toHaveCount(0);
+  await expect(consentDialog(page, /Open a page/)).toHaveCount(0);
 
   // The page the person allows opens in a new tab, which goes through the authorization server and back to Switchboard's callback.
   const signInTab = context.waitForEvent('page');

@@ -17,6 +17,8 @@ export interface ServerActions {
   remove(name: string): void;
   /** Brings up the trust review of a server that waits for it, or asks again for one that was not trusted. */
   reviewTrust(name: string): void;
+  /** Asks for the `${input:ID}` values the server's entry uses and has none for yet. */
+  enterValues(name: string): void;
 }
 
 function countsText(server: ServerState): string {
@@ -42,7 +44,7 @@ function selectOnCardClick(event: MouseEvent<HTMLElement>, select: () => void) {
   select();
 }
 
-export function ServerCard({ server, selected, actions }: { server: ServerState; selected: boolean; actions: ServerActions }) {
+export function ServerCard({ server, selected, actions, needsValues = false }: { server: ServerState; selected: boolean; actions: ServerActions; needsValues?: boolean }) {
   const enabled = server.status !== 'disabled';
   const launch = target(server);
   return (
@@ -84,6 +86,11 @@ export function ServerCard({ server, selected, actions }: { server: ServerState;
         </div>
       )}
       <SignInControls server={server} />
+      {needsValues && (
+        <button type="button" className="button button-small button-primary" onClick={() => actions.enterValues(server.name)}>
+          Enter values
+        </button>
+      )}
       <ServerProblems server={server} />
       <div className="server-card-actions">
         <button type="button" className="button button-small" onClick={() => actions.restart(server.name)} disabled={!enabled}>
