@@ -26,6 +26,8 @@ import { ConsentBroker } from './consent/consent-broker.ts';
 import { createConsentHandlers } from './consent/consent-handlers.ts';
 import { createAuthHandlers } from './servers/oauth/auth-handlers.ts';
 import { ServerOAuth } from './servers/oauth/server-oauth.ts';
+import { ClientMetadataSetting } from './servers/oauth/client-metadata-setting.ts';
+import { createInputsHandlers } from './servers/variables/inputs-handlers.ts';
 import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
@@ -60,6 +62,8 @@ export interface HostOptions {
   openExternal?: (url: string) => Promise<void>;
   /** The system folder picker (Electron `dialog.showOpenDialog`); without it the person types a path. */
   pickFolder?: (title?: string) => Promise<string | undefined>;
+  /** `--client-metadata-url`: the client ID metadata document URL for this run, ahead of the one in Settings. */
+  clientMetadataUrl?: string;
   /** How long questions to the person stay open; tests shorten them. */
   humanTimeouts?: Partial<HumanTimeouts>;
   /**
@@ -108,7 +112,8 @@ export class Host {
     this.settings = new SettingsStore(this.db);
     this.consent = new ConsentBroker({ events: this.events });
     const secrets = new SecretStore(this.dataDir, options.secretCipher, options.secretFallback);
-    this.oauth = new ServerOAuth({ secrets, consent: this.consent, openExternal: options.openExternal });
+    const clientMetadata = new ClientMetadataSetting(this.settings, options.clientMetadataUrl);
+    this.oauth = new ServerOAuth({ secrets, consent: this.consent, openExternal: options.openExternal, clientMetadataUrl: () => clientMetadata.url() });
     this.human = new HumanService({
       settings: this.settings,
       broker: this.consent,
@@ -153,7 +158,8 @@ export class Host {
     this.handlers = {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,
-      ...createAuthHandlers(this.servers, this.oauth),
+      ...createAuthHandlers(this.servers, this.oauth, clientMetadata),
+      ...createInputsHandlers(this.servers, this.servers.inputValues),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
       ...createTasksHandlers(this.servers.calls.tasks),

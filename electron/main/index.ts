@@ -20,6 +20,14 @@ if (!app.requestSingleInstanceLock()) {
   void main();
 }
 
+/** `--name=value` or `--name value` from Electron's command line. */
+function commandLineValue(name: string): string | undefined {
+  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index === -1) return undefined;
+  const arg = process.argv[index];
+  return arg.includes('=') ? arg.slice(name.length + 1) : process.argv[index + 1];
+}
+
 async function main(): Promise<void> {
   await app.whenReady();
   lockDownWebContents(devServerUrl);
@@ -44,6 +52,7 @@ async function main(): Promise<void> {
     openExternal,
     pickFolder,
     mcpApps: true,
+    clientMetadataUrl: commandLineValue('--client-metadata-url'),
   });
   host.apps.sandboxOrigin = SANDBOX_ORIGIN;
   const unwireIpc = wireHostIpc(host, devServerUrl);

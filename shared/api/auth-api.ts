@@ -29,10 +29,23 @@ export const authMethods = {
       clientSecret: z.string().min(1).max(4_000).optional(),
     })
     .strict(),
+  /** Where Switchboard's client ID metadata document is served, if anywhere, and whether `--client-metadata-url` set it. */
+  'servers.oauthSettings': z.object({}).strict(),
+  /** Sets (or with `null` clears) the client ID metadata document URL kept in Settings: https with a path. */
+  'servers.setClientMetadataUrl': z.object({ url: z.string().trim().min(1).max(2_000).nullable() }).strict(),
 } as const;
+
+export interface OAuthSettings {
+  /** Offered first to authorization servers that accept client ID metadata documents. */
+  clientMetadataUrl?: string;
+  /** Set with `--client-metadata-url` for this run; Settings cannot change it then. */
+  fromCommandLine: boolean;
+}
 
 export interface AuthResults {
   'servers.signIn': ServerState;
   'servers.signOut': ServerState;
   'servers.setOAuthClient': ServerState;
+  'servers.oauthSettings': OAuthSettings;
+  'servers.setClientMetadataUrl': OAuthSettings;
 }

@@ -8,6 +8,8 @@ import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { consentEventNames, consentMethods } from './consent-api.ts';
 import type { ConsentEvents, ConsentResults } from './consent-api.ts';
 import { humanEventNames, humanMethods } from './human-api.ts';
+import { inputsMethods } from './inputs-api.ts';
+import type { InputsResults } from './inputs-api.ts';
 import type { HumanEvents, HumanResults } from './human-api.ts';
 import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
@@ -30,13 +32,14 @@ export const hostMethods = {
   ...tasksMethods,
   ...skillsMethods,
   ...appsMethods,
+  ...inputsMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents {}
 
 export type HostEventName = keyof HostEvents;

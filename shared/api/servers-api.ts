@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ReadResourceResult, GetPromptResult } from '@modelcontextprotocol/client';
 import { serverNameSchema } from '../servers/server-config.ts';
 import type { ServerConfig } from '../servers/server-config.ts';
+import type { InputDefinition } from '../servers/config-inputs.ts';
 import type { LogEntry, ServerCatalog, ServerState, ToolCallOutcome, ToolCallProgress } from '../servers/server-state.ts';
 
 const server = z.object({ server: z.string().min(1) }).strict();
@@ -72,7 +73,8 @@ export interface ServersResults {
   'servers.add': ServerState;
   'servers.update': ServerState;
   'servers.remove': { removed: string };
-  'servers.parseImport': { candidates: ImportCandidate[] };
+  /** `inputs`: the VS Code input definitions the candidates use, to pass to `servers.defineInputs` with them. */
+  'servers.parseImport': { candidates: ImportCandidate[]; inputs: InputDefinition[] };
   'servers.setEnabled': ServerState;
   'servers.restart': ServerState;
   'tools.setEnabled': ServerCatalog;

@@ -44,7 +44,12 @@ test('VS Code servers with types, comments, trailing commas and input variables'
   }`;
   const [github, local, old] = candidates(text);
   assert.deepEqual(github.config, { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${input:gh-token}' } });
-  assert.equal(github.error, 'github: uses VS Code input prompts (${input:gh-token}); replace them with the real values');
+  assert.equal(github.error, undefined, 'a defined input is expanded at start, so the entry imports');
+  const parsed = parseImportText(text);
+  assert.ok(parsed.ok);
+  assert.deepEqual(parsed.inputs, [{ id: 'gh-token', password: true }]);
+  const [undefinedInput] = candidates('{ "servers": { "x": { "command": "x", "env": { "K": "${input:nowhere}", "H": "${env:HOME}", "U": "${userHome}" } } } }');
+  assert.equal(undefinedInput.error, 'x: uses inputs its "inputs" do not define (${input:nowhere})');
   assert.deepEqual(local.config, { command: 'uvx', args: ['mcp-server-git', '--repository', '${workspaceFolder}'] });
   assert.equal(local.error, 'local: uses variables Switchboard does not expand (${workspaceFolder}); replace them with the real values');
   assert.deepEqual(old, { name: 'old', config: { type: 'sse', url: 'http://localhost:3001/sse' }, exists: false });

@@ -1,8 +1,10 @@
 import type { ImportCandidate } from '../api/servers-api.ts';
 import { parseServerEntry, serverNameSchema } from './server-config.ts';
 import { describeJsonSyntaxError } from './json-syntax-error.ts';
+import { parseInputDefinitions } from './config-inputs.ts';
+import type { InputDefinition } from './config-inputs.ts';
 
-export type ImportParse = { ok: true; candidates: ImportCandidate[] } | { ok: false; error: string };
+export type ImportParse = { ok: true; candidates: ImportCandidate[]; inputs: InputDefinition[] } | { ok: false; error: string };
 
 /**
  * Reads server entries pasted from another host, without applying them:
@@ -16,27 +18,46 @@ export type ImportParse = { ok: true; candidates: ImportCandidate[] } | { ok: fa
 export function parseImportText(text: string): ImportParse {
   const json = readLenientJson(text);
   if (!json.ok) return json;
-  const map = findServerMap(json.value);
+  return importFromJson(json.value);
+}
+
+/** The same for a configuration already read (a file found on disk): `inputs` are VS Code's, beside the servers. */
+export function importFromJson(value: unknown): ImportParse {
+  const map = findServerMap(value);
   if (!map.ok) return map;
+  const inputs = parseInputDefinitions(findInputs(value));
   const used = new Set<string>();
   const candidates = map.entries.map(([rawName, rawEntry]) => {
     const name = uniqueName(rawName === undefined ? deriveName(rawEntry) : sanitizeName(rawName), used);
-    return candidateFrom(name, normalizeEntry(rawEntry));
+    return candidateFrom(name, normalizeEntry(rawEntry), inputs);
   });
   if (candidates.length === 0) return { ok: false, error: 'the pasted text has no server entries' };
-  return { ok: true, candidates };
+  const usedInputs = inputs.filter((input) => candidates.some((candidate) => findPlaceholders(candidate.config).includes(`\${input:${input.id}}`)));
+  return { ok: true, candidates, inputs: usedInputs };
 }
 
-function candidateFrom(name: string, entry: unknown): ImportCandidate {
+function findInputs(value: unknown): unknown {
+  if (!isObject(value)) return undefined;
+  return value.inputs ?? (isObject(value.mcp) ? value.mcp.inputs : undefined);
+}
+
+/** Variables Switchboard expands when it starts the server (electron/host/servers/variables/). */
+function expandable(placeholder: string, inputs: readonly InputDefinition[]): boolean {
+  if (placeholder === '${userHome}' || /^\$\{env:[^}]+\}$/.test(placeholder)) return true;
+  const input = /^\$\{input:([^}]+)\}$/.exec(placeholder)?.[1];
+  return input !== undefined && inputs.some((definition) => definition.id === input);
+}
+
+function candidateFrom(name: string, entry: unknown, inputs: readonly InputDefinition[]): ImportCandidate {
   const parsed = parseServerEntry(name, entry);
   if (!parsed.ok) return { name, error: parsed.error, exists: false };
-  const placeholders = findPlaceholders(entry);
-  if (placeholders.length === 0) return { name, config: parsed.config, exists: false };
-  const inputs = placeholders.filter((value) => value.startsWith('${input:'));
-  const others = placeholders.filter((value) => !value.startsWith('${input:'));
+  const others = findPlaceholders(entry).filter((placeholder) => !expandable(placeholder, inputs));
+  if (others.length === 0) return { name, config: parsed.config, exists: false };
+  const undefinedInputs = others.filter((value) => value.startsWith('${input:'));
+  const unknown = others.filter((value) => !value.startsWith('${input:'));
   const problems: string[] = [];
-  if (inputs.length > 0) problems.push(`uses VS Code input prompts (${inputs.join(', ')}); replace them with the real values`);
-  if (others.length > 0) problems.push(`uses variables Switchboard does not expand (${others.join(', ')}); replace them with the real values`);
+  if (undefinedInputs.length > 0) problems.push(`uses inputs its "inputs" do not define (${undefinedInputs.join(', ')})`);
+  if (unknown.length > 0) problems.push(`uses variables Switchboard does not expand (${unknown.join(', ')}); replace them with the real values`);
   return { name, config: parsed.config, error: `${name}: ${problems.join('; ')}`, exists: false };
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { callTimeoutSchema } from './call-timeouts.ts';
+import { parseInputDefinitions } from './config-inputs.ts';
+import type { InputDefinition } from './config-inputs.ts';
 import { describeJsonSyntaxError } from './json-syntax-error.ts';
 
 /*
@@ -108,6 +110,8 @@ export interface ParsedConfigFile {
   entries: ParsedServerEntry[];
   /** The `mcpServers` entries exactly as written, in file order, whether they validated or not. */
   raw: Record<string, unknown>;
+  /** VS Code-style `inputs` beside `mcpServers`, for `${input:ID}` (shared/servers/config-inputs.ts). */
+  inputs?: InputDefinition[];
 }
 
 /** Parses the text of `mcp.json`. An empty file means no servers. */
@@ -129,5 +133,6 @@ export function parseConfigText(text: string): ParsedConfigFile {
     return { fileError: '"mcpServers" must be an object that maps names to server entries', entries: [], raw: {} };
   }
   const raw = servers as Record<string, unknown>;
-  return { entries: Object.entries(raw).map(([name, entry]) => parseServerEntry(name, entry)), raw };
+  const inputs = parseInputDefinitions((json as Record<string, unknown>).inputs);
+  return { entries: Object.entries(raw).map(([name, entry]) => parseServerEntry(name, entry)), raw, ...(inputs.length > 0 ? { inputs } : {}) };
 }

@@ -92,6 +92,15 @@ export interface ServerAuth {
   authorizationServer?: string;
   /** The client ID the person configured (`servers.setOAuthClient`); absent when Switchboard registers itself. */
   clientId?: string;
+  /** Who the person is signed in as, where the authorization server says (an OpenID Connect ID token's claims). */
+  account?: string;
+  /**
+   * The authorization server takes neither a client ID metadata document nor registration: the person enters a
+   * client registered there by hand (`servers.setOAuthClient`), with `redirectUri`.
+   */
+  needsClient?: boolean;
+  /** The redirect URI to register: the loopback callback, any port (RFC 8252 § 7.3). */
+  redirectUri: string;
 }
 
 export interface ServerTrust {

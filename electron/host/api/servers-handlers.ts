@@ -27,7 +27,7 @@ export function createServersHandlers(manager: ServerManager): ServersHandlers {
       const parsed = parseImportText(text);
       if (!parsed.ok) throw new HostError('invalid_params', parsed.error);
       const existing = new Set(Object.keys(manager.configSnapshot().entries));
-      return { candidates: parsed.candidates.map((candidate) => ({ ...candidate, exists: existing.has(candidate.name) })) };
+      return { candidates: parsed.candidates.map((candidate) => ({ ...candidate, exists: existing.has(candidate.name) })), inputs: parsed.inputs };
     },
     'servers.setEnabled': async ({ server, enabled }) => manager.setEnabled(server, enabled),
     'servers.restart': async ({ server }) => manager.restart(server),

@@ -27,6 +27,8 @@ export interface HostSessionOptions {
      */
     oneCall?: boolean;
   };
+  /** `serve --client-metadata-url`. */
+  clientMetadataUrl?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function withHost(
     serverStart: options.oneShot && oneShotServerStart(options.oneShot.only, options.oneShot.oneCall),
     unattended: options.oneShot?.oneCall,
     mcpApps: options.mcpApps,
+    ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
   });
   let host: Host | undefined;
   try {

@@ -4,6 +4,7 @@ import { loadBrowserAccess, saveBrowserAccess } from '../web/browser-access.ts';
 import { startWebServer } from '../web/web-server.ts';
 import type { WebServer } from '../web/web-server.ts';
 import type { Host } from '../host.ts';
+import { checkMetadataUrl } from '../servers/oauth/client-metadata-setting.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
@@ -14,6 +15,7 @@ import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption,
 export const defaultRendererDir = path.join(packageRoot(), 'out', 'renderer');
 
 export const serveUsage = `Usage: switchboard serve [--config FILE] [--data-dir DIR] [--port N] [--renderer DIR] [--trust-config] [--new-token]
+                       [--client-metadata-url URL]
 
 Runs Switchboard in your browser: starts the configured MCP servers and serves the app on
 127.0.0.1 only. Open the printed address; it carries the access token after the #, which the
@@ -28,6 +30,9 @@ ${commonOptionsHelp}
   --renderer DIR    the built app to serve (default: out/renderer of this package)
   --trust-config    run servers without a trust review, those the config lists and those added or
                     edited while this runs (otherwise a server runs only after you trust its command)
+  --client-metadata-url URL
+                    where Switchboard's OAuth client ID metadata document is hosted (https); offered
+                    first to authorization servers that accept one, ahead of the URL in Settings
 `;
 
 function isPortUnavailable(error: unknown): boolean {
@@ -59,7 +64,7 @@ function describeListenError(error: unknown, port: number | undefined): Error {
 
 export async function runServe(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine(
-    { args, options: { ...commonOptions, port: { type: 'string' }, renderer: { type: 'string' }, 'trust-config': { type: 'boolean' }, 'new-token': { type: 'boolean' } }, allowPositionals: false },
+    { args, options: { ...commonOptions, port: { type: 'string' }, renderer: { type: 'string' }, 'trust-config': { type: 'boolean' }, 'new-token': { type: 'boolean' }, 'client-metadata-url': { type: 'string' } }, allowPositionals: false },
     serveUsage,
   );
   if (values.help) {
@@ -72,8 +77,16 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     throw new CliError(`no built app in ${rendererDir}: run \`npm run build\` first`);
   }
   const locations = resolveLocations(values, io);
+  const clientMetadataUrl = values['client-metadata-url'];
+  if (clientMetadataUrl !== undefined) {
+    try {
+      checkMetadataUrl(clientMetadataUrl);
+    } catch (error) {
+      throw new CliError(`--client-metadata-url: ${(error as Error).message}`);
+    }
+  }
 
-  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: values['trust-config'] === true, mcpApps: true }, async (host, stopRequested) => {
+  return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: values['trust-config'] === true, mcpApps: true, clientMetadataUrl }, async (host, stopRequested) => {
     const { access, renewedBecause } = await loadBrowserAccess(host.dataDir, { renew: values['new-token'] === true });
     if (renewedBecause) io.stderr(`switchboard: made a new access token: ${renewedBecause}\n`);
     const web = await listenForBrowser(host, rendererDir, access.token, port, access.port, io);

@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
+import { parseInputDefinitions } from '../../../shared/servers/config-inputs.ts';
+import type { InputDefinition } from '../../../shared/servers/config-inputs.ts';
 import { parseConfigText } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile } from '../../../shared/servers/server-config.ts';
 import { redactEntries } from '../../../shared/servers/stored-values.ts';
@@ -100,13 +102,23 @@ export class McpConfigFile {
    * Rewrites the `mcpServers` object through `change`, keeping every other key and the order of entries.
    * Reads the file again first, so an edit made since the last reload is not lost.
    */
-  updateServers(change: (servers: Record<string, unknown>) => Record<string, unknown>): Promise<ParsedConfigFile> {
-    const next = this.writing.then(() => this.writeServers(change));
+  updateServers(change: (servers: Record<string, unknown>) => Record<string, unknown>, changeRoot?: (root: Record<string, unknown>) => void): Promise<ParsedConfigFile> {
+    const next = this.writing.then(() => this.writeServers(change, changeRoot));
     this.writing = next.catch(() => {});
     return next;
   }
 
-  private async writeServers(change: (servers: Record<string, unknown>) => Record<string, unknown>): Promise<ParsedConfigFile> {
+  /** Adds input definitions (VS Code `inputs`) beside `mcpServers`; one already defined under that id stays as it is. */
+  addInputs(inputs: readonly InputDefinition[]): Promise<ParsedConfigFile> {
+    return this.updateServers((servers) => servers, (root) => {
+      const current = Array.isArray(root.inputs) ? (root.inputs as unknown[]) : [];
+      const known = new Set(parseInputDefinitions(current).map((input) => input.id));
+      const added = inputs.filter((input) => !known.has(input.id)).map((input) => ({ type: 'promptString', ...input }));
+      if (added.length > 0) root.inputs = [...current, ...added];
+    });
+  }
+
+  private async writeServers(change: (servers: Record<string, unknown>) => Record<string, unknown>, changeRoot?: (root: Record<string, unknown>) => void): Promise<ParsedConfigFile> {
     const text = await readConfigText(this.path);
     const parsed = parseConfigText(text);
     if (parsed.fileError) {
@@ -116,6 +128,7 @@ export class McpConfigFile {
     }
     const root = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
     root.mcpServers = change({ ...parsed.raw });
+    changeRoot?.(root);
     const output = `${JSON.stringify(root, null, 2)}\n`;
     await writeFileAtomically(this.path, output);
     this.lastText = output;

@@ -8,6 +8,7 @@ import type {
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
+import type { InputDefinition } from '../../../shared/servers/config-inputs.ts';
 import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import { isStdioConfig } from '../../../shared/servers/server-config.ts';
 import type { ParsedConfigFile, ServerConfig } from '../../../shared/servers/server-config.ts';
@@ -47,6 +48,9 @@ import { checkName, notFound } from './entry-names.ts';
 import { EntrySecrets } from './entry-secrets/entry-secrets.ts';
 import { editServers } from './entry-secrets/edit-servers.ts';
 import { ToolSwitches } from './tool-switches.ts';
+import { InputValues } from './variables/input-values.ts';
+import { hostVariableSources } from './variables/inputs-handlers.ts';
+import { resolveVariables } from './variables/resolve-variables.ts';
 
 export type { CallToolOptions } from './calls/server-calls.ts';
 
@@ -100,6 +104,8 @@ export class ServerManager {
   readonly calls: ServerCalls;
   private readonly loginShellPath: LoginShellPathCache;
   private readonly entrySecrets: EntrySecrets;
+  /** Values entered for `${input:ID}` (servers/variables/). */
+  readonly inputValues: InputValues;
   private servers = new Map<string, ManagedServer>();
   private started = false;
   private closed = false;
@@ -116,6 +122,7 @@ export class ServerManager {
     const reader = options.loginShellPath;
     this.loginShellPath = reader ? new LoginShellPathCache(reader) : sharedLoginShellPath;
     this.entrySecrets = new EntrySecrets(options.secrets);
+    this.inputValues = new InputValues(options.secrets);
     this.starter = new ServerStarter(
       {
         isClosed: () => this.closed,
@@ -215,6 +222,20 @@ export class ServerManager {
 
   configSnapshot(): ConfigSnapshot {
     return this.config.snapshot();
+  }
+
+  /** mcp.json as written, references and variables unexpanded. */
+  writtenConfig(): ParsedConfigFile {
+    return this.config.current();
+  }
+
+  async addInputs(inputs: InputDefinition[]): Promise<void> {
+    await this.config.addInputs(inputs);
+  }
+
+  /** Expands every entry again (an input got its value) and restarts those whose launch came out different. */
+  reapply(): void {
+    this.reconcile(this.config.current());
   }
 
   /** A line in the server's log from the host's side (a question declined unasked, a browser that would not open). */
@@ -422,12 +443,13 @@ export class ServerManager {
    * ones restart, unchanged ones are not touched. Returns the work started per server name.
    */
   private reconcile(written: ParsedConfigFile): Map<string, Promise<void>> {
-    const config = this.entrySecrets.resolve(written);
+    const config = resolveVariables(this.entrySecrets.resolve(written), hostVariableSources(this.inputValues));
     const work = new Map<string, Promise<void>>();
     const next = new Map<string, ManagedServer>();
     for (const entry of config.entries) {
       const raw = config.raw[entry.name];
-      const rawKey = canonicalJson(raw);
+      // The expanded entry too: an input given its value changes the launch, not the file.
+      const rawKey = canonicalJson({ raw, entry });
       const existing = this.servers.get(entry.name);
       if (existing && existing.rawKey === rawKey) {
         next.set(entry.name, existing);

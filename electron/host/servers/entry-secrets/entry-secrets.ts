@@ -14,6 +14,14 @@ const KEY_PREFIX = 'server-value:';
  */
 export const FROM_SECRET_STORE = 'fromSecretStore';
 
+/**
+ * A value built on `${env:NAME}` or `${input:ID}` (`Bearer ${input:token}`): the secret is the variable's, kept
+ * elsewhere, and the file must show which input a server uses.
+ */
+function isVariableReference(value: string): boolean {
+  return /\$\{(?:env|input):[^}]+\}/.test(value);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -55,7 +63,7 @@ export class EntrySecrets {
       if (!isRecord(sent) || !isRecord(value)) continue;
       result[field] = Object.fromEntries(
         Object.entries(value).map(([key, item]) => {
-          if (isStoredValue(sent[key]) || typeof item !== 'string') return [key, item];
+          if (isStoredValue(sent[key]) || typeof item !== 'string' || isVariableReference(item)) return [key, item];
           const id = randomBytes(12).toString('base64url');
           store.set(KEY_PREFIX + id, item);
           created.push(id);

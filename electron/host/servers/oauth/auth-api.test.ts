@@ -81,12 +81,16 @@ test('HostApi with a client the person registered, for an authorization server w
   host.on('consent.opened', (request) => void host.call('consent.answer', { id: request.id, answer: { decision: 'open' } }));
 
   await assert.rejects(host.call('servers.signIn', { server: 'notes' }), (error: Error & { code?: string }) => {
-    assert.match(error.message, /dynamic client registration/i);
+    assert.match(error.message, /neither a client ID metadata document nor a registration/i);
     return true;
   });
+  const waiting = host.servers.get('notes')?.auth;
+  assert.equal(waiting?.needsClient, true, 'the UI is told to ask for a client registered by hand');
+  assert.match(waiting?.redirectUri ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/, 'with the redirect URI to register');
 
   const configured = (await host.call('servers.setOAuthClient', { server: 'notes', clientId: 'hand-made-client', clientSecret: 'hand-made-secret' })) as ServerState;
   assert.equal(configured.auth?.clientId, 'hand-made-client');
+  assert.equal(configured.auth?.needsClient, undefined);
   const state = (await host.call('servers.signIn', { server: 'notes' })) as ServerState;
   assert.equal(state.status, 'connected', state.reason);
   assert.deepEqual(as.tokenRequests.map((request) => [request.grantType, request.ok]), [['authorization_code', true]]);
@@ -98,4 +102,21 @@ test('HostApi with a client the person registered, for an authorization server w
   assert.equal(out.auth?.clientId, 'hand-made-client', 'signing out keeps the client the person entered');
   assert.ok(!JSON.stringify(events).includes('hand-made-secret'), 'the client secret never comes back');
   await assert.rejects(host.call('servers.setOAuthClient', { server: 'local', clientId: 'x' }), (error: Error & { code?: string }) => error.code === 'invalid_params');
+});
+
+test('signed in as: the ID token names the account; the client metadata URL is kept in Settings unless the command line set it', { timeout: 60_000 }, async (t) => {
+  const { host } = await startHost(t, { account: 'ada@example.com' }, { openExternal: async (url) => void browse(url) });
+  host.on('consent.opened', (request) => void host.call('consent.answer', { id: request.id, answer: { decision: 'open' } }));
+  const state = (await host.call('servers.signIn', { server: 'notes' })) as ServerState;
+  assert.equal(state.status, 'connected', state.reason);
+  assert.equal(state.auth?.account, 'ada@example.com');
+
+  assert.deepEqual(await host.call('servers.oauthSettings', {}), { fromCommandLine: false });
+  await assert.rejects(host.call('servers.setClientMetadataUrl', { url: 'http://example.com/client.json' }), /https with a path/);
+  assert.deepEqual(await host.call('servers.setClientMetadataUrl', { url: 'https://example.com/client.json' }), { clientMetadataUrl: 'https://example.com/client.json', fromCommandLine: false });
+  assert.deepEqual(await host.call('servers.setClientMetadataUrl', { url: null }), { fromCommandLine: false });
+
+  const { host: pinned } = await startHost(t, {}, { clientMetadataUrl: 'https://example.org/switchboard.json' });
+  assert.deepEqual(await pinned.call('servers.oauthSettings', {}), { clientMetadataUrl: 'https://example.org/switchboard.json', fromCommandLine: true });
+  await assert.rejects(pinned.call('servers.setClientMetadataUrl', { url: null }), /--client-metadata-url/);
 });

@@ -14,6 +14,7 @@ import { redactUrlsIn } from '../../../../shared/servers/redact-url.ts';
 import type { LogLevel, ServerAuth } from '../../../../shared/servers/server-state.ts';
 import type { ConsentBroker } from '../../consent/consent-broker.ts';
 import type { SecretStore } from '../../store/secrets.ts';
+import { accountName } from './account-name.ts';
 import { CredentialStore } from './credential-store.ts';
 import type { ServerCredentials } from './credential-store.ts';
 import { CallbackError, startLoopbackCallback } from './loopback-callback.ts';
@@ -27,8 +28,8 @@ export interface ServerOAuthOptions {
   consent?: ConsentBroker;
   /** Opens the system browser (Electron's `shell.openExternal`); absent in browser mode, where the window that answered opens it. */
   openExternal?: (url: string) => Promise<void>;
-  /** An https URL serving Switchboard's client ID metadata document, offered where the authorization server supports them. */
-  clientMetadataUrl?: string;
+  /** The https URL serving Switchboard's client ID metadata document, offered first where the authorization server supports them; read at each sign-in. */
+  clientMetadataUrl?: () => string | undefined;
   clientVersion?: string;
   /** How long a sign-in may take, from asking to open the page until the browser comes back. */
   signInTimeoutMs?: number;
@@ -55,6 +56,8 @@ interface Session {
   resourceMetadataUrl?: URL;
   challenged: boolean;
   phase?: ServerAuth['signingIn'];
+  /** The last sign-in found the authorization server taking neither a metadata document nor a registration. */
+  needsClient?: boolean;
   flow?: Promise<void>;
   callback?: LoopbackCallback;
 }
@@ -105,11 +108,15 @@ export class ServerOAuth {
     if (!stored.tokens && !stored.clientInformation && !stored.configuredClient && !current?.challenged && !current?.phase) return undefined;
     const discovery = stored.discoveryState;
     const issuer = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
+    const account = accountName(stored.tokens);
     return {
       signedIn: stored.tokens !== undefined,
       ...(current?.phase ? { signingIn: current.phase } : {}),
       ...(issuer ? { authorizationServer: issuer } : {}),
       ...(stored.configuredClient ? { clientId: stored.configuredClient.client_id } : {}),
+      ...(account ? { account } : {}),
+      ...(current?.needsClient && !stored.configuredClient ? { needsClient: true } : {}),
+      redirectUri: `http://127.0.0.1${stored.callbackPort !== undefined ? `:${stored.callbackPort}` : ''}/callback`,
     };
   }
 
@@ -126,6 +133,8 @@ export class ServerOAuth {
       if (client) next.configuredClient = { client_id: client.clientId, ...(client.clientSecret ? { client_secret: client.clientSecret } : {}) };
       return next;
     });
+    const session = this.sessions.get(server);
+    if (session) session.needsClient = false;
     this.onChange(server);
   }
 
@@ -200,7 +209,7 @@ export class ServerOAuth {
       url,
       credentials: this.credentials,
       clientVersion: this.options.clientVersion,
-      clientMetadataUrl: this.options.clientMetadataUrl,
+      clientMetadataUrl: flow ? this.options.clientMetadataUrl?.() : undefined,
       flow,
     });
   }
@@ -261,10 +270,12 @@ export class ServerOAuth {
       const finisher = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider, fetch: fetchFn });
       await finisher.finishAuth(params);
       this.credentials.clear(server, url, 'verifier');
+      session.needsClient = false;
       const issuer = this.credentials.read(server, url).tokens?.issuer;
       log('info', `signed in${issuer ? ` at ${issuer}` : ''}`);
     } catch (error) {
       this.credentials.clear(server, url, 'verifier');
+      session.needsClient = isRegistrationRefused(error);
       const failure = describeSignInFailure(error);
       log('warning', `sign-in did not finish: ${failure.message}`);
       throw failure;
@@ -296,6 +307,11 @@ export class ServerOAuth {
     }
     return callback;
   }
+}
+
+/** The SDK's words when the authorization server has no registration endpoint and no metadata document was offered or taken. */
+function isRegistrationRefused(error: unknown): boolean {
+  return error instanceof Error && /does not support dynamic client registration/.test(error.message);
 }
 
 function registeredFor(credentials: ServerCredentials, redirectUrl: string): boolean {
@@ -348,6 +364,12 @@ function describeSignInFailure(error: unknown): HostError {
 
 function signInFailure(error: unknown): HostError {
   if (error instanceof HostError) return error;
+  if (isRegistrationRefused(error)) {
+    return new HostError(
+      'unauthorized',
+      'the authorization server takes neither a client ID metadata document nor a registration from Switchboard: register a client there yourself, with the redirect URI shown, and enter its client ID',
+    );
+  }
   if (error instanceof CallbackError) {
     return new HostError(error.kind === 'timeout' ? 'timeout' : error.kind === 'closed' ? 'cancelled' : 'unauthorized', error.message);
   }

@@ -3,6 +3,7 @@ import type { ServerState } from '../../../../shared/servers/server-state.ts';
 import { Switch } from '../../components/Switch.tsx';
 import { EraBadge } from './EraBadge.tsx';
 import { ServerProblems } from './ServerProblems.tsx';
+import { SignInControls } from './auth/SignInControls.tsx';
 import { plural, shortCommand } from './server-status.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
@@ -16,6 +17,8 @@ export interface ServerActions {
   remove(name: string): void;
   /** Brings up the trust review of a server that waits for it, or asks again for one that was not trusted. */
   reviewTrust(name: string): void;
+  /** Asks for the `${input:ID}` values the server's entry uses and has none for yet. */
+  enterValues(name: string): void;
 }
 
 function countsText(server: ServerState): string {
@@ -41,7 +44,7 @@ function selectOnCardClick(event: MouseEvent<HTMLElement>, select: () => void) {
   select();
 }
 
-export function ServerCard({ server, selected, actions }: { server: ServerState; selected: boolean; actions: ServerActions }) {
+export function ServerCard({ server, selected, actions, needsValues = false }: { server: ServerState; selected: boolean; actions: ServerActions; needsValues?: boolean }) {
   const enabled = server.status !== 'disabled';
   const launch = target(server);
   return (
@@ -81,6 +84,12 @@ export function ServerCard({ server, selected, actions }: { server: ServerState;
             Review and trust
           </button>
         </div>
+      )}
+      <SignInControls server={server} />
+      {needsValues && (
+        <button type="button" className="button button-small button-primary" onClick={() => actions.enterValues(server.name)}>
+          Enter values
+        </button>
       )}
       <ServerProblems server={server} />
       <div className="server-card-actions">

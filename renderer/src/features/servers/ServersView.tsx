@@ -6,11 +6,18 @@ import { errorMessage } from '../../components/error-message.ts';
 import { ServerDetail } from './detail/ServerDetail.tsx';
 import { ServerFormDialog } from './form/ServerFormDialog.tsx';
 import { PasteJsonDialog } from './import/PasteJsonDialog.tsx';
+import { InputsDialog } from './inputs/InputsDialog.tsx';
+import { missingInputs, useInputs } from './inputs/use-inputs.ts';
 import { ServerCard } from './ServerCard.tsx';
 import type { ServerActions } from './ServerCard.tsx';
 import './servers.css';
 
-type OpenDialog = { kind: 'add' } | { kind: 'import' } | { kind: 'edit'; name: string } | { kind: 'remove'; name: string };
+type OpenDialog =
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'edit'; name: string }
+  | { kind: 'remove'; name: string }
+  | { kind: 'inputs'; server?: string };
 
 export function ServersView() {
   const api = useHostApi();
@@ -28,6 +35,8 @@ export function ServersView() {
     })),
   );
   const [dialog, setDialog] = useState<OpenDialog>();
+  const inputs = useInputs();
+  const missing = missingInputs(inputs);
   const [actionError, setActionError] = useState<string>();
 
   // Falls back to the first server so the detail pane is never empty when there is something to show.
@@ -49,6 +58,7 @@ export function ServersView() {
       if (requestId && consentRequests?.some((request) => request.id === requestId)) resumeConsent(requestId);
       else attempt(`Could not ask about ${name}`, () => api.call('servers.trust', { server: name }));
     },
+    enterValues: (name) => setDialog({ kind: 'inputs', server: name }),
   };
   const close = () => setDialog(undefined);
 
@@ -101,6 +111,18 @@ export function ServersView() {
         </div>
       )}
 
+      {missing.length > 0 && (
+        <div className="callout" role="status">
+          <p>
+            {missing.length === 1 ? 'One value' : `${missing.length} values`} to enter before {new Set(missing.flatMap((input) => input.usedBy)).size === 1 ? 'a server' : 'some servers'} can
+            start ({missing.map((input) => input.id).join(', ')}).
+          </p>
+          <button type="button" className="button button-small button-primary" onClick={() => setDialog({ kind: 'inputs' })}>
+            Enter values
+          </button>
+        </div>
+      )}
+
       {servers === undefined ? (
         <p className="muted" role="status">
           Loading servers…
@@ -114,7 +136,13 @@ export function ServersView() {
         <div className="servers-layout" data-pane={serverPane}>
           <ul className="server-list" aria-label="Servers" ref={listRef}>
             {servers.map((server) => (
-              <ServerCard key={server.name} server={server} selected={server.name === selected?.name} actions={actions} />
+              <ServerCard
+                key={server.name}
+                server={server}
+                selected={server.name === selected?.name}
+                actions={actions}
+                needsValues={missingInputs(inputs, server.name).length > 0}
+              />
             ))}
           </ul>
           {selected && (
@@ -131,6 +159,7 @@ export function ServersView() {
       {dialog?.kind === 'add' && <ServerFormDialog onClose={close} onSaved={(name) => selectServer(name)} />}
       {dialog?.kind === 'edit' && <ServerFormDialog editing={dialog.name} onClose={close} onSaved={(name) => selectServer(name)} />}
       {dialog?.kind === 'import' && <PasteJsonDialog onClose={close} onAdded={(names) => names[0] && selectServer(names[0])} />}
+      {dialog?.kind === 'inputs' && <InputsDialog inputs={missingInputs(inputs, dialog.server)} onClose={close} />}
       {dialog?.kind === 'remove' && (
         <ConfirmDialog
           title={`Remove ${dialog.name}?`}

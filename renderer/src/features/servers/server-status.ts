@@ -12,7 +12,8 @@ export const statusLabels: Record<ServerStatus, string> = {
   'needs-auth': 'Sign-in needed',
 };
 
-export type Tone = 'ok' | 'pending' | 'danger' | 'muted';
+/** `auth`: waits for the person to sign in, with a lock instead of a spinner: nothing happens until they do. */
+export type Tone = 'ok' | 'pending' | 'danger' | 'muted' | 'auth';
 
 export const statusTones: Record<ServerStatus, Tone> = {
   disabled: 'muted',
@@ -23,7 +24,7 @@ export const statusTones: Record<ServerStatus, Tone> = {
   stopped: 'muted',
   'awaiting-trust': 'pending',
   untrusted: 'muted',
-  'needs-auth': 'pending',
+  'needs-auth': 'auth',
 };
 
 export function describeExit(exit: ServerExit): string {

@@ -14,6 +14,7 @@ import { ResourcesTab } from './ResourcesTab.tsx';
 import { ToolsTab } from './ToolsTab.tsx';
 import { useCatalog } from './use-catalog.ts';
 import { ServerText } from '../../../components/ServerText.tsx';
+import { SignInControls } from '../auth/SignInControls.tsx';
 
 export function ServerDetail({ server, onReviewTrust }: { server: ServerState; onReviewTrust: () => void }) {
   const { tab, showServerTab } = useAppStore(useShallow((state) => ({ tab: state.serverTab, showServerTab: state.showServerTab })));
@@ -42,6 +43,7 @@ export function ServerDetail({ server, onReviewTrust }: { server: ServerState; o
           </span>
         )}
       </header>
+      <SignInControls server={server} full />
       <Tabs label={`${server.name} details`} tabs={tabs} selected={tab} onSelect={showServerTab} idPrefix={prefix} />
       <div className="tab-panel" role="tabpanel" id={panelId(prefix, tab)} aria-labelledby={tabId(prefix, tab)}>
         {(tab === 'tools' || tab === 'resources' || tab === 'prompts') && unavailable ? (

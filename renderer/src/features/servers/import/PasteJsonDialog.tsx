@@ -1,6 +1,7 @@
 import { startTransition, useActionState, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ImportCandidate } from '../../../../../shared/api/servers-api.ts';
+import type { InputDefinition } from '../../../../../shared/servers/config-inputs.ts';
 import { useHostApi } from '../../../app/host-context.tsx';
 import { Dialog, DialogActions } from '../../../components/Dialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
@@ -15,6 +16,7 @@ interface PasteJsonDialogProps {
 
 interface Preview {
   candidates?: ImportCandidate[];
+  inputs?: InputDefinition[];
   error?: string;
 }
 
@@ -34,9 +36,9 @@ export function PasteJsonDialog({ onClose, onAdded }: PasteJsonDialogProps) {
   const [preview, runPreview, previewing] = useActionState(async (_previous: Preview, pasted: string): Promise<Preview> => {
     setOutcomes(new Map());
     try {
-      const { candidates } = await api.call('servers.parseImport', { text: pasted });
+      const { candidates, inputs } = await api.call('servers.parseImport', { text: pasted });
       setChosen(initialSelection(candidates));
-      return { candidates };
+      return { candidates, inputs };
     } catch (error) {
       return { error: errorMessage(error) };
     }
@@ -44,6 +46,14 @@ export function PasteJsonDialog({ onClose, onAdded }: PasteJsonDialogProps) {
 
   const [addError, runAdd, adding] = useActionState(async (_previous: string | undefined, names: Set<string>) => {
     const candidates = preview.candidates ?? [];
+    // The inputs go in first, so a server that uses one is seen waiting for its value rather than misconfigured.
+    if (preview.inputs && preview.inputs.length > 0) {
+      try {
+        await api.call('servers.defineInputs', { inputs: preview.inputs });
+      } catch (error) {
+        return `The inputs could not be saved: ${errorMessage(error)}`;
+      }
+    }
     const results = await addChosen(candidates, names, (name, config) => api.call('servers.add', { name, config }), errorMessage);
     setOutcomes(results);
     const added = [...results].filter(([, outcome]) => outcome.ok).map(([name]) => name);
