@@ -29,6 +29,9 @@ import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
+import { ContextService } from './context/context-service.ts';
+import { createContextHandlers } from './context/context-handlers.ts';
+import { ResourceWatches } from './context/resource-watches.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -79,6 +82,9 @@ export class Host {
   readonly oauth: ServerOAuth;
   /** Elicitation, sampling, roots, server trust, approval modes: the answers that come from the person. */
   readonly human: HumanService;
+  /** Prompts, resources and completions for the composer; resources shown are watched for changes. */
+  readonly context: ContextService;
+  readonly resourceWatches: ResourceWatches;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -108,11 +114,17 @@ export class Host {
       settings: this.settings,
       oauth: this.oauth,
       clientCapabilities: HUMAN_CAPABILITIES,
-      configureClient: (client, name) => this.human.configureClient(client, name),
+      configureClient: (client, name) => {
+        this.human.configureClient(client, name);
+        this.resourceWatches.configureClient(client, name);
+      },
       human: this.human.serverHooks(),
       secrets,
       ...options.serverStart,
     });
+    this.context = new ContextService(this.servers);
+    this.resourceWatches = new ResourceWatches(this.servers, this.events);
+    this.events.on('servers.changed', (states) => this.resourceWatches.serversChanged(states));
     this.chat = createChatModule({
       db: this.db,
       settings: this.settings,
@@ -121,6 +133,7 @@ export class Host {
       asker: consentAsker(this.consent),
       broker: this.consent,
       secrets,
+      prepareContext: (context, text, limit) => this.context.prepare(context, text, limit),
     });
     this.chat.approver.policy = this.human.approvalPolicy;
     this.handlers = {
@@ -129,6 +142,7 @@ export class Host {
       ...createAuthHandlers(this.servers, this.oauth),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
+      ...createContextHandlers(this.context, this.resourceWatches),
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -185,6 +199,7 @@ export class Host {
     this.closed = true;
     this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
+    await this.resourceWatches.close();
     await this.servers.close();
     this.db.close();
   }

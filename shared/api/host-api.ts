@@ -4,6 +4,8 @@ import type { AuthResults } from './auth-api.ts';
 import { chatEventNames, chatMethods } from './chat-api.ts';
 import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { consentEventNames, consentMethods } from './consent-api.ts';
+import { contextEventNames, contextMethods } from './context-api.ts';
+import type { ContextEvents, ContextResults } from './context-api.ts';
 import type { ConsentEvents, ConsentResults } from './consent-api.ts';
 import { humanEventNames, humanMethods } from './human-api.ts';
 import type { HumanEvents, HumanResults } from './human-api.ts';
@@ -21,18 +23,19 @@ export const hostMethods = {
   ...consentMethods,
   ...humanMethods,
   ...authMethods,
+  ...contextMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, ContextResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, ContextEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...contextEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);
