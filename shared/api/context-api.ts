@@ -21,6 +21,8 @@ export const contextMethods = {
       context: z.record(z.string(), z.string().max(10_000)).optional(),
     })
     .strict(),
+  /** A resource template's URI with its variables filled in (RFC 6570, the SDK's `UriTemplate`). */
+  'context.expand': z.object({ uriTemplate: z.string().min(1).max(8_192), values: z.record(z.string(), z.string().max(10_000)) }).strict(),
   'context.watch': z.object({ server, uri, watcher }).strict(),
   'context.unwatch': z.object({ server, uri, watcher }).strict(),
 } as const;
@@ -28,6 +30,7 @@ export const contextMethods = {
 export interface ContextResults {
   'context.catalog': ContextCatalog;
   'context.complete': CompletionValues;
+  'context.expand': { uri: string };
   /** `subscribed`: the server will say when it changes; false when it cannot (no `resources.subscribe`). */
   'context.watch': { subscribed: boolean };
   'context.unwatch': { watching: boolean };

@@ -16,6 +16,7 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.on('servers.log', (entry) => state().logReceived(entry)),
     api.on('servers.configChanged', (config) => state().configReceived(config)),
     api.on('servers.callProgress', (progress) => state().progressReceived(progress)),
+    api.on('context.resourceUpdated', (update) => state().resourceUpdated(update)),
   ];
   const domains = [syncChat(api, store, onError), syncConsent(api, store, onError)];
 
