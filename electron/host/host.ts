@@ -36,6 +36,9 @@ import { createSkillsHandlers } from './skills/skills-handlers.ts';
 import { SkillsService } from './skills/skills-service.ts';
 import { AppsService } from './apps/apps-service.ts';
 import { withAppsExtension } from './apps/apps-capability.ts';
+import { ContextService } from './context/context-service.ts';
+import { createContextHandlers } from './context/context-handlers.ts';
+import { ResourceWatches } from './context/resource-watches.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -102,6 +105,9 @@ export class Host {
   readonly skills: SkillsService;
   /** MCP Apps: the `ui://` resources of tools, and what their frames ask of the host. */
   readonly apps: AppsService;
+  /** Prompts, resources and completions for the composer; resources shown are watched for changes. */
+  readonly context: ContextService;
+  readonly resourceWatches: ResourceWatches;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -137,12 +143,18 @@ export class Host {
         : options.mcpApps
           ? withAppsExtension(HUMAN_CAPABILITIES)
           : HUMAN_CAPABILITIES,
-      configureClient: (client, name, offered) => this.human.configureClient(client, name, offered),
+      configureClient: (client, name, offered) => {
+        this.human.configureClient(client, name, offered);
+        this.resourceWatches.configureClient(client, name);
+      },
       human: this.human.serverHooks(),
       secrets,
       ...options.serverStart,
     });
     this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
+    this.context = new ContextService(this.servers);
+    this.resourceWatches = new ResourceWatches(this.servers, this.events);
+    this.events.on('servers.changed', (states) => this.resourceWatches.serversChanged(states));
     this.chat = createChatModule({
       db: this.db,
       settings: this.settings,
@@ -152,6 +164,7 @@ export class Host {
       asker: consentAsker(this.consent),
       broker: this.consent,
       secrets,
+      prepareContext: (context, text, limit) => this.context.prepare(context, text, limit),
     });
     this.chat.approver.policy = this.human.approvalPolicy;
     this.apps = new AppsService({ servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
@@ -165,6 +178,7 @@ export class Host {
       ...createTasksHandlers(this.servers.calls.tasks),
       ...createSkillsHandlers(this.skills),
       ...this.apps.handlers,
+      ...createContextHandlers(this.context, this.resourceWatches),
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -222,6 +236,7 @@ export class Host {
     this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
     this.skills.close();
+    await this.resourceWatches.close();
     await this.servers.close();
     this.db.close();
   }

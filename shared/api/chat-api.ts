@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChatMessage, Conversation, ConversationSummary, SearchHit, TurnState } from '../chat/chat-types.ts';
 import type { AppSettings, ModelInfo, ToolGrant } from '../chat/settings-types.ts';
 import type { HeldTool } from '../chat/tool-definition.ts';
+import { sendContextSchema } from './context-api.ts';
 
 const id = z.string().min(1).max(200);
 const provider = z.enum(['anthropic', 'openai']);
@@ -19,15 +20,23 @@ export const chatMethods = {
   'chat.rename': z.object({ id, title: z.string().trim().min(1).max(200) }).strict(),
   'chat.delete': z.object({ id }).strict(),
   'chat.export': z.object({ id, format: z.enum(['markdown', 'json']) }).strict(),
-  /** Saves the person's message first, then starts the turn; progress arrives as events. */
+  /**
+   * Saves the person's message first, then starts the turn; progress arrives as events. With `context` (prompt
+   * messages, resources to attach) the text may be empty.
+   */
   'chat.send': z
     .object({
       conversationId: id,
-      text: z.string().min(1).max(200_000),
+      text: z.string().max(200_000),
       provider: provider.optional(),
       model: z.string().min(1).max(200).optional(),
+      context: sendContextSchema.optional(),
     })
-    .strict(),
+    .strict()
+    .refine((params) => params.text.trim() !== '' || (params.context?.prompts?.length ?? 0) + (params.context?.attachments?.length ?? 0) > 0, {
+      message: 'a message needs text, a prompt or an attachment',
+      path: ['text'],
+    }),
   /** Aborts the stream and cancels tool calls in flight. */
   'chat.stop': z.object({ conversationId: id }).strict(),
   'chat.setToolEnabled': z
@@ -41,6 +50,7 @@ export const chatMethods = {
       defaultModel: z.string().min(1).max(200).optional(),
       maxStepsPerTurn: z.number().int().min(1).max(500).optional(),
       toolResultCharLimit: z.number().int().min(1_000).max(2_000_000).optional(),
+      contextCharLimit: z.number().int().min(1_000).max(2_000_000).optional(),
       toolSearchMaxTools: z.number().int().min(1).max(127).optional(),
       toolSearchMaxTokens: z.number().int().min(1_000).max(1_000_000).optional(),
       pinnedTools: z.array(z.string().min(3).max(1_000)).max(500).optional(),

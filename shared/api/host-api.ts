@@ -6,6 +6,8 @@ import type { AuthResults } from './auth-api.ts';
 import { chatEventNames, chatMethods } from './chat-api.ts';
 import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { consentEventNames, consentMethods } from './consent-api.ts';
+import { contextEventNames, contextMethods } from './context-api.ts';
+import type { ContextEvents, ContextResults } from './context-api.ts';
 import type { ConsentEvents, ConsentResults } from './consent-api.ts';
 import { humanEventNames, humanMethods } from './human-api.ts';
 import { inputsMethods } from './inputs-api.ts';
@@ -33,18 +35,19 @@ export const hostMethods = {
   ...skillsMethods,
   ...appsMethods,
   ...inputsMethods,
+  ...contextMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames, ...contextEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);

@@ -1,4 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/client';
+import type { ContextBlock } from '../context/context-types.ts';
 
 export type ProviderId = 'anthropic' | 'openai';
 
@@ -84,7 +85,7 @@ export interface ToolSearchBlock {
   step?: number;
 }
 
-export type ChatBlock = TextBlock | ToolCallBlock | NoticeBlock | ToolSearchBlock;
+export type ChatBlock = TextBlock | ToolCallBlock | NoticeBlock | ToolSearchBlock | ContextBlock;
 
 /** What the model was given in the last step of an answer: tools loaded in full, and tools left to search. */
 export interface ToolOfferSummary {

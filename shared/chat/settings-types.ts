@@ -9,6 +9,8 @@ export interface AppSettings {
   maxStepsPerTurn: number;
   /** Characters of one tool result sent to the model; the UI keeps the whole result. */
   toolResultCharLimit: number;
+  /** Characters of one attached resource or prompt message sent to the model; more is cut with a notice. */
+  contextCharLimit: number;
   /**
    * Tool search: above this many enabled tools, or this many estimated tokens of tool definitions, the model
    * gets only the loaded tools (pinned, and used in the conversation) and searches the rest.

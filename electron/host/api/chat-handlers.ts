@@ -10,6 +10,8 @@ import { listModelsOrFallback } from '../chat/providers/provider-factory.ts';
 import type { ProviderFactory } from '../chat/providers/provider-factory.ts';
 import type { ConversationStore } from '../store/conversations.ts';
 import type { HostEventBus } from '../event-bus.ts';
+import type { SendContext } from '../../../shared/api/context-api.ts';
+import type { PreparedContext } from '../context/prepared-context.ts';
 
 type ChatMethodName = keyof typeof chatMethods;
 
@@ -25,10 +27,12 @@ export interface ChatHandlerDeps {
   reviews: ToolReviews;
   providers: ProviderFactory;
   events: HostEventBus;
+  /** Reads a send's attachments and shapes its prompt messages (the context layer), capped to `limit` characters each. */
+  prepareContext?: (context: SendContext, text: string, limit: number) => Promise<PreparedContext>;
 }
 
 /** The chat, settings and grants part of HostApi. No result carries an API key: settings say only whether one is set. */
-export function createChatHandlers({ chat, store, settings, grants, reviews, providers, events }: ChatHandlerDeps): ChatHandlers {
+export function createChatHandlers({ chat, store, settings, grants, reviews, providers, events, prepareContext }: ChatHandlerDeps): ChatHandlers {
   const settingsChanged = <T>(result: T): T => {
     events.emit('settings.changed', settings.get());
     return result;
@@ -49,8 +53,9 @@ export function createChatHandlers({ chat, store, settings, grants, reviews, pro
       return { deleted: id };
     },
     'chat.export': async ({ id, format }) => (format === 'markdown' ? exportMarkdown(chat.get(id)) : exportJson(chat.get(id))),
-    'chat.send': async (params) => {
-      const { userMessageId, done } = chat.send(params);
+    'chat.send': async ({ context, ...params }) => {
+      const prepared = context && prepareContext ? await prepareContext(context, params.text, settings.get().contextCharLimit) : undefined;
+      const { userMessageId, done } = chat.send(prepared ? { ...params, context: prepared } : params);
       // The UI follows the turn through events; a failure the turn could not put in the conversation is
       // reported here rather than left as an unhandled rejection.
       done.catch((error: unknown) => process.emitWarning(`a chat turn failed: ${error instanceof Error ? error.message : String(error)}`));

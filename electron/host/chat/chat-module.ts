@@ -4,7 +4,7 @@ import type { SettingsStore } from '../store/database.ts';
 import { ConversationStore } from '../store/conversations.ts';
 import type { SecretStore } from '../store/secrets.ts';
 import { createChatHandlers } from '../api/chat-handlers.ts';
-import type { ChatHandlers } from '../api/chat-handlers.ts';
+import type { ChatHandlerDeps, ChatHandlers } from '../api/chat-handlers.ts';
 import type { ConsentBroker } from '../consent/consent-broker.ts';
 import { GrantStore } from './approval/grant-store.ts';
 import { PinStore } from './approval/pin-store.ts';
@@ -34,6 +34,7 @@ export interface ChatModuleOptions {
   env?: Record<string, string | undefined>;
   /** Tests and the CLI may bring their own. */
   providers?: ProviderFactory;
+  prepareContext?: ChatHandlerDeps['prepareContext'];
 }
 
 export interface ChatModule {
@@ -75,7 +76,16 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
     providers,
   });
   service.recoverInterrupted();
-  const handlers = createChatHandlers({ chat: service, store: conversations, settings, grants, reviews, providers, events: options.events });
+  const handlers = createChatHandlers({
+    chat: service,
+    store: conversations,
+    settings,
+    grants,
+    reviews,
+    providers,
+    events: options.events,
+    prepareContext: options.prepareContext,
+  });
   return {
     service,
     conversations,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ChatMessage, Conversation, ConversationSummary, ProviderId, TurnState } from '../../../shared/chat/chat-types.ts';
+import type { PreparedContext } from '../context/prepared-context.ts';
 import type { HostEventBus } from '../event-bus.ts';
 import type { ConversationStore, ConversationWindow } from '../store/conversations.ts';
 import { saveFailure } from '../store/storage-errors.ts';
@@ -36,6 +37,8 @@ export interface SendInput {
   model?: string;
   /** Sent by an MCP App (`ui/message`) rather than typed: shown as coming from it. */
   fromApp?: { server: string; tool: string };
+  /** Prompt messages and attached resources, read by the context layer before the send. */
+  context?: PreparedContext;
 }
 
 interface ActiveTurn {
@@ -161,7 +164,7 @@ export class ChatService {
     };
     let userMessage: ChatMessage;
     try {
-      userMessage = this.userMessageFor(conversation, input.text, input.fromApp);
+      userMessage = input.context ? this.contextMessagesFor(conversation, input.text, input.context) : this.userMessageFor(conversation, input.text, input.fromApp);
       store.addMessage(answer);
       store.setModel(conversation.id, provider, model);
     } catch (error) {
@@ -281,6 +284,25 @@ export class ChatService {
     };
     this.options.store.addMessage(message);
     return message;
+  }
+
+  /** The prompt messages each as a message of its role, then the person's message: attachments, then the text. */
+  private contextMessagesFor(conversation: Conversation, text: string, context: PreparedContext): ChatMessage {
+    const messages: ChatMessage[] = context.messages.map((message) => ({
+      id: randomUUID(),
+      conversationId: conversation.id,
+      role: message.role,
+      blocks: message.blocks,
+      status: 'complete',
+      createdAt: this.now(),
+    }));
+    const last = messages.at(-1);
+    const blocks: ChatMessage['blocks'] = [...context.attached, ...(text.trim() ? [{ type: 'text' as const, text }] : [])];
+    if (last?.role === 'user') last.blocks.push(...blocks);
+    else if (blocks.length > 0) messages.push({ id: randomUUID(), conversationId: conversation.id, role: 'user', blocks, status: 'complete', createdAt: this.now() });
+    for (const message of messages) this.options.store.addMessage(message);
+    for (const message of messages.slice(0, -1)) this.emitMessage(message);
+    return messages.at(-1)!;
   }
 
   private emitMessage(message: ChatMessage): void {

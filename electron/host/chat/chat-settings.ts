@@ -27,6 +27,7 @@ interface StoredChatSettings {
   defaultModel?: string;
   maxStepsPerTurn?: number;
   toolResultCharLimit?: number;
+  contextCharLimit?: number;
   toolSearchMaxTools?: number;
   toolSearchMaxTokens?: number;
   pinnedTools?: string[];
@@ -81,6 +82,7 @@ export class ChatSettings {
       defaultModel: stored.defaultModel ?? FALLBACK_MODELS[defaultProvider],
       maxStepsPerTurn: stored.maxStepsPerTurn ?? 25,
       toolResultCharLimit: stored.toolResultCharLimit ?? 50_000,
+      contextCharLimit: stored.contextCharLimit ?? 100_000,
       toolSearchMaxTools: stored.toolSearchMaxTools ?? DEFAULT_TOOL_BUDGET.maxTools,
       toolSearchMaxTokens: stored.toolSearchMaxTokens ?? DEFAULT_TOOL_BUDGET.maxTokens,
       pinnedTools: Array.isArray(stored.pinnedTools) ? [...new Set(stored.pinnedTools)].sort() : [],

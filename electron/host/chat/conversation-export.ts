@@ -1,3 +1,4 @@
+import { contentText, contextLabel } from '../../../shared/context/context-text.ts';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatMessage, Conversation, ToolCallBlock, ToolSearchBlock } from '../../../shared/chat/chat-types.ts';
 
@@ -92,6 +93,7 @@ function messageMarkdown(message: ChatMessage): string {
     if (block.type === 'text') lines.push(block.text, '');
     else if (block.type === 'tool_call') lines.push(toolCallMarkdown(block), '');
     else if (block.type === 'tool_search') lines.push(toolSearchMarkdown(block), '');
+    else if (block.type === 'context') lines.push(`**${contextLabel(block)}**`, '', fenced(contentText(block.content)), '');
     else lines.push(`> **${block.level === 'info' ? 'Note' : block.level === 'warning' ? 'Warning' : 'Error'}:** ${block.text}`, '');
   }
   if (message.status === 'stopped') lines.push('_Stopped._', '');

@@ -17,9 +17,11 @@ import { createProgressSlice } from './progress-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
 import { createTasksSlice } from './tasks-slice.ts';
 import type { TasksSlice } from './tasks-slice.ts';
+import { createContextSlice } from './context-slice.ts';
+import type { ContextSlice } from './context-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice & ContextSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -32,6 +34,7 @@ export function createAppStore() {
     ...createHumanSlice(...args),
     ...createProgressSlice(...args),
     ...createTasksSlice(...args),
+    ...createContextSlice(...args),
   }));
 }
 

@@ -17,6 +17,7 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.on('servers.configChanged', (config) => state().configReceived(config)),
     api.on('servers.callProgress', (progress) => state().progressReceived(progress)),
     api.on('tasks.changed', (task) => state().taskReceived(task)),
+    api.on('context.resourceUpdated', (update) => state().resourceUpdated(update)),
   ];
   const domains = [syncChat(api, store, onError), syncConsent(api, store, onError)];
 

@@ -14,6 +14,7 @@ import type { FoundTool, TokenUsage, ToolSearchBlock } from '../../../../shared/
 import { ANTHROPIC_SEARCH_TOOL, queryOf } from '../tool-search/search-tools.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
 import { toAnthropicToolResult } from '../bridge/result-anthropic.ts';
+import { anthropicContext } from '../../context/context-for-model.ts';
 import { historyTurns, resultForModel } from './history-steps.ts';
 import { emptyUsage, parseToolInput } from './provider.ts';
 import type { ChatProvider, ProviderTools, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
@@ -56,7 +57,7 @@ export function toAnthropicMessages(request: Pick<TurnRequest, 'history' | 'tool
   };
   for (const turn of historyTurns(request.history)) {
     if (turn.role === 'user') {
-      push('user', [{ type: 'text', text: turn.text }]);
+      push('user', [...anthropicContext(turn.context), ...(turn.text.trim() ? [{ type: 'text' as const, text: turn.text }] : [])]);
       continue;
     }
     for (const step of turn.steps) {

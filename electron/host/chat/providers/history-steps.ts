@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatMessage, ToolCallBlock, ToolSearchBlock } from '../../../../shared/chat/chat-types.ts';
+import type { ContextBlock } from '../../../../shared/context/context-types.ts';
+import { contextText } from '../../context/context-for-model.ts';
 
 /** One model response as it is replayed: its text, the searches it made, then its tool calls (each answered by a result). */
 export interface AssistantStep {
@@ -10,7 +12,8 @@ export interface AssistantStep {
   number?: number;
 }
 
-export type HistoryTurn = { role: 'user'; text: string } | { role: 'assistant'; steps: AssistantStep[] };
+/** A user turn's `context`: prompt messages and attached resources, which go before its text. */
+export type HistoryTurn = { role: 'user'; text: string; context: ContextBlock[] } | { role: 'assistant'; steps: AssistantStep[] };
 
 /** Whatever asks for an answer from the host ends its response: a tool call, or a search of the local search tool. */
 function waitsForHost(step: AssistantStep): boolean {
@@ -31,9 +34,10 @@ export function stepsOf(message: ChatMessage): AssistantStep[] {
     return current;
   };
   for (const block of message.blocks) {
-    if (block.type === 'text') {
+    if (block.type === 'text' || block.type === 'context') {
+      // An assistant message a prompt returned is replayed as the text it holds.
       const step = !current || waitsForHost(current) ? open() : current;
-      step.text += block.text;
+      step.text += block.type === 'text' ? block.text : contextText(block);
     } else if (block.type === 'tool_call' || block.type === 'tool_search') {
       let step = current ?? open();
       const otherResponse = step.number !== undefined && block.step !== undefined && step.number !== block.step;
@@ -54,7 +58,8 @@ export function historyTurns(messages: readonly ChatMessage[]): HistoryTurn[] {
   for (const message of messages) {
     if (message.role === 'user') {
       const text = message.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
-      if (text.trim()) turns.push({ role: 'user', text });
+      const context = message.blocks.filter((block) => block.type === 'context');
+      if (text.trim() || context.length > 0) turns.push({ role: 'user', text, context });
     } else {
       const steps = stepsOf(message);
       if (steps.length > 0) turns.push({ role: 'assistant', steps });

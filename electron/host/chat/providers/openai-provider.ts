@@ -8,6 +8,7 @@ import type { TokenUsage, ToolSearchBlock } from '../../../../shared/chat/chat-t
 import { LOCAL_SEARCH_TOOL } from '../tool-search/search-tools.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
 import { toOpenAIToolMessages } from '../bridge/result-openai.ts';
+import { openaiContext } from '../../context/context-for-model.ts';
 import { historyTurns, resultForModel } from './history-steps.ts';
 import { emptyUsage, parseToolInput } from './provider.ts';
 import type { ChatProvider, StopReason, ToolUse, TurnRequest, TurnResult, TurnSink } from './provider.ts';
@@ -34,7 +35,8 @@ export function toOpenAIMessages(request: Pick<TurnRequest, 'history' | 'toolRes
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const turn of historyTurns(request.history)) {
     if (turn.role === 'user') {
-      messages.push({ role: 'user', content: turn.text });
+      if (turn.context.length === 0) messages.push({ role: 'user', content: turn.text });
+      else messages.push({ role: 'user', content: [...openaiContext(turn.context), ...(turn.text.trim() ? [{ type: 'text' as const, text: turn.text }] : [])] });
       continue;
     }
     for (const step of turn.steps) {

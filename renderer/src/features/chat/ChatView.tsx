@@ -7,6 +7,7 @@ import { errorMessage } from '../../components/error-message.ts';
 import { providerReady } from '../../store/settings-slice.ts';
 import { turnStateOf } from '../../store/chat-slice.ts';
 import { Composer } from './Composer.tsx';
+import type { SendContext } from '../context/use-composer-context.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { downloadText } from './export-download.ts';
 import { MessageList } from './MessageList.tsx';
@@ -95,9 +96,9 @@ function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
   const id = openConversation?.id;
   const messages = openConversation?.messages ?? [];
 
-  const send = async (text: string) => {
+  const send = async (text: string, context?: SendContext) => {
     const conversationId = id ?? (await createConversation());
-    await api.call('chat.send', { conversationId, text, provider: choice.provider, ...(choice.model ? { model: choice.model } : {}) });
+    await api.call('chat.send', { conversationId, text, provider: choice.provider, ...(choice.model ? { model: choice.model } : {}), ...(context ? { context } : {}) });
   };
   const retry = () => {
     const lastQuestion = messages.findLast((message) => message.role === 'user');

@@ -8,6 +8,7 @@ import { ProviderErrorView } from './ProviderErrorView.tsx';
 import { ToolCallCard } from './ToolCallCard.tsx';
 import { ToolSearchCard } from './ToolSearchCard.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
+import { ContextBlockView } from '../context/ContextBlockView.tsx';
 
 interface MessageViewProps {
   message: ChatMessage;
@@ -41,7 +42,10 @@ export const MessageView = memo(function MessageView({ message, onRetry, ref, to
         {message.fromApp ? (
           <AppMessage message={message} />
         ) : user ? (
-          <div className="chat-user-text">{message.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n')}</div>
+          <>
+            {message.blocks.map((block, blockIndex) => block.type === 'context' && <ContextBlockView key={blockIndex} block={block} />)}
+            <div className="chat-user-text">{message.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n')}</div>
+          </>
         ) : (
           <>
             {message.blocks.map((block, blockIndex) => (
@@ -74,6 +78,8 @@ function BlockView({ block }: { block: ChatBlock }) {
       return <ToolCallCard call={block} />;
     case 'tool_search':
       return <ToolSearchCard search={block} />;
+    case 'context':
+      return <ContextBlockView block={block} />;
     case 'notice':
       if (block.heldTool) return <HeldToolNotice block={block} held={block.heldTool} />;
       return (

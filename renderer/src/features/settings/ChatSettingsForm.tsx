@@ -99,6 +99,18 @@ export function ChatSettingsForm({ settings }: { settings: AppSettings }) {
             {fieldError('toolResultCharLimit')}
           </div>
           <div className="field">
+            <label htmlFor={fieldId('contextCharLimit')}>Context cap (characters)</label>
+            <input
+              id={fieldId('contextCharLimit')}
+              inputMode="numeric"
+              value={values.contextCharLimit}
+              onChange={(event) => set('contextCharLimit', event.target.value)}
+              {...invalid('contextCharLimit')}
+            />
+            <p className="field-hint">How much of one attached resource or prompt message the model gets; more is cut with a note.</p>
+            {fieldError('contextCharLimit')}
+          </div>
+          <div className="field">
             <label htmlFor={fieldId('toolSearchMaxTools')}>Tool search above (tools)</label>
             <input
               id={fieldId('toolSearchMaxTools')}

@@ -8,6 +8,7 @@ const settings: AppSettings = {
   defaultModel: 'claude-sonnet-4-6',
   maxStepsPerTurn: 25,
   toolResultCharLimit: 50_000,
+  contextCharLimit: 100_000,
   toolSearchMaxTools: 40,
   toolSearchMaxTokens: 15_000,
   pinnedTools: [],

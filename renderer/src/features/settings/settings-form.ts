@@ -10,6 +10,7 @@ export interface SettingsFormValues {
   systemPrompt: string;
   maxStepsPerTurn: string;
   toolResultCharLimit: string;
+  contextCharLimit: string;
   toolSearchMaxTools: string;
   toolSearchMaxTokens: string;
 }
@@ -26,6 +27,7 @@ export function formFromSettings(settings: AppSettings): SettingsFormValues {
     systemPrompt: settings.systemPrompt,
     maxStepsPerTurn: String(settings.maxStepsPerTurn),
     toolResultCharLimit: String(settings.toolResultCharLimit),
+    contextCharLimit: String(settings.contextCharLimit),
     toolSearchMaxTools: String(settings.toolSearchMaxTools),
     toolSearchMaxTokens: String(settings.toolSearchMaxTokens),
   };
@@ -82,6 +84,9 @@ export function settingsPatch(
   const cap = wholeNumber(values.toolResultCharLimit, 1_000, 2_000_000, 'The tool result cap');
   if (cap.error) errors.toolResultCharLimit = cap.error;
   else if (cap.value !== current.toolResultCharLimit) patch.toolResultCharLimit = cap.value;
+  const contextCap = wholeNumber(values.contextCharLimit, 1_000, 2_000_000, 'The context cap');
+  if (contextCap.error) errors.contextCharLimit = contextCap.error;
+  else if (contextCap.value !== current.contextCharLimit) patch.contextCharLimit = contextCap.value;
   // OpenAI takes at most 128 tools, the search tool among them.
   const maxTools = wholeNumber(values.toolSearchMaxTools, 1, 127, 'The tool count budget');
   if (maxTools.error) errors.toolSearchMaxTools = maxTools.error;
