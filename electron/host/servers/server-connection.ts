@@ -432,9 +432,8 @@ export class ServerConnection {
         ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
         : none,
     ]);
-    const leftOutTools = capabilities.tools ? this.noteLeftOutTools() : [];
-    if (toolsOnly) this.listedTools = new Map(tools.map((tool) => [tool.name, tool]));
-    return { catalog: { tools, leftOutTools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
+    const listed = capabilities.tools ? this.screenTools(tools) : { tools, leftOutTools: [] };
+    if (toolsOnly) this.listedTools = new Map(listed.tools.map((tool) => [tool.name, tool]));
     return { catalog: { ...listed, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
   }
 
