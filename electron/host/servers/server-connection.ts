@@ -117,6 +117,8 @@ export interface RequestControl {
 }
 
 export interface ToolCallControl extends RequestControl {
+  /** The most the call may run in all, progress or not (default: the server's `timeout.max`). */
+  maxMs?: number;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
@@ -320,7 +322,8 @@ export class ServerConnection {
     const leftOut = this.leftOutTools.get(tool);
     if (leftOut !== undefined) throw new HostError('invalid_params', `server "${this.name}" lists tool "${tool}", but it was left out: ${leftOut}`);
     const configured = callTimeoutsOf(this.options.config.timeout);
-    const limits = { idleMs: control.timeoutMs ?? configured.idleMs, maxMs: Math.max(configured.maxMs, control.timeoutMs ?? 0) };
+    const idleMs = control.timeoutMs ?? configured.idleMs;
+    const limits = { idleMs, maxMs: control.maxMs ?? Math.max(configured.maxMs, idleMs) };
     // While the server waits on a person (inside the open call in 2025, between rounds in 2026-07-28) its limits stand still.
     const holds = this.options.holds;
     const expired = new AbortController();

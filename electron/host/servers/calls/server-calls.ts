@@ -9,7 +9,10 @@ import type { ServerConnection, ToolCallControl } from '../server-connection.ts'
 const MAX_PROGRESS_MESSAGE = 500;
 
 export interface CallToolOptions {
+  /** No answer or progress for this long ends the call (default: the server's `timeout.call`). */
   timeoutMs?: number;
+  /** The most the call may run in all (default: the server's `timeout.max`). */
+  maxMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The chat turn and tool call behind this call, for questions the server asks while it runs. */
@@ -43,6 +46,7 @@ export class ServerCalls {
     let finished = false;
     const control: ToolCallControl = {
       timeoutMs: options.timeoutMs,
+      maxMs: options.maxMs,
       signal: options.signal,
       onProgress: (progress) => {
         if (finished) return;
