@@ -84,11 +84,11 @@ describe('switchboard call: progress, time limits and exit codes', () => {
   });
 
   test('progress restarts --timeout, but not --max-time', async () => {
-    // A step every 0.4 s keeps a 1 s idle limit from ever firing; 2 s in all ends it.
-    const run = await runSwitchboard(call('slow', { ms: 20_000, steps: 50 }, '--timeout', '1', '--max-time', '2'));
+    // A step every 0.25 s keeps a 2 s idle limit from firing (even on a busy machine); 4 s in all ends it.
+    const run = await runSwitchboard(call('slow', { ms: 20_000, steps: 80 }, '--timeout', '2', '--max-time', '4'));
     assert.equal(run.code, CALL_EXIT.timedOut, run.stderr);
-    assert.match(run.stderr, /timed out: ran longer than 2 s\n/);
-    assert.ok((run.stderr.match(/switchboard: progress \d+\/50/g) ?? []).length >= 3, run.stderr);
+    assert.match(run.stderr, /timed out: ran longer than 4 s\n/);
+    assert.ok((run.stderr.match(/switchboard: progress \d+\/80/g) ?? []).length >= 3, run.stderr);
   });
 
   test('Ctrl-C cancels the running call and exits 130; a tool error exits 3, a failure 1', async () => {
@@ -103,6 +103,18 @@ describe('switchboard call: progress, time limits and exit codes', () => {
 
     const crashed = await runSwitchboard(call('crash', { code: 3 }));
     assert.equal(crashed.code, CALL_EXIT.failed, crashed.stderr);
+  });
+
+  test('structured content is checked against the output schema, listed only when there is some', async () => {
+    const mismatched = path.join(root, 'mismatched.json');
+    writeFileSync(mismatched, JSON.stringify({ mcpServers: { odd: fixtureStdio('modern', ['--mismatched-output']) } }));
+    const run = await runSwitchboard(['call', '--config', mismatched, '--data-dir', dataDir, 'odd', 'mismatched_output', '--json']);
+    assert.equal(run.code, CALL_EXIT.failed, run.stderr);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /server "odd" answered tool "mismatched_output" with structured content that does not match its output schema/);
+    const good = await runSwitchboard(call('add', { a: 2, b: 3 }, '--json'));
+    assert.equal(good.code, CALL_EXIT.ok, good.stderr);
+    assert.deepEqual((JSON.parse(good.stdout) as { structuredContent: unknown }).structuredContent, { sum: 5 });
   });
 
   test('--timeout and --max-time take seconds above 0', async () => {

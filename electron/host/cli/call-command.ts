@@ -1,7 +1,8 @@
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
-import type { ServerCatalog, ToolCallOutcome } from '../../../shared/servers/server-state.ts';
+import type { ToolCallOutcome } from '../../../shared/servers/server-state.ts';
+import { checkStructuredContent, refuseUnknownTool } from './call-checks.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
@@ -101,11 +102,7 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
       const why = state.reason ?? (state.status === 'connecting' ? `did not connect within ${DEFAULT_SETTLE_TIMEOUT_MS / 1000} s` : 'no reason given');
       throw new CliError(`server "${state.name}" is not connected (${state.status}): ${oneLine(why)}`);
     }
-    const catalog = (await host.call('servers.catalog', { server: state.name })) as ServerCatalog;
-    const toolNames = catalog.tools.map((tool) => tool.name);
-    if (!toolNames.includes(toolName)) {
-      throw new CliError(`server "${state.name}" has no tool named "${oneLine(toolName)}"; its tools: ${listOrNone(toolNames)}`);
-    }
+    const client = host.servers.client(state.name);
     let result: ToolCallOutcome['result'];
     try {
       ({ result } = await host.servers.callTool(state.name, toolName, toolArguments, {
@@ -126,8 +123,11 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
         io.stderr(`switchboard: ${oneLine(message)}\n`);
         return CALL_EXIT.timedOut;
       }
+      await refuseUnknownTool(client, state.name, toolName);
       throw new HostError(failure.code, message);
     }
+    if (result.isError) await refuseUnknownTool(client, state.name, toolName);
+    await checkStructuredContent(client, state.name, toolName, result);
     if (values.json) {
       io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     } else if (result.isError) {

@@ -91,8 +91,8 @@ export interface ConnectionOptions {
   clientInfo: Implementation;
   capabilities: ClientCapabilities;
   configureClient?: (client: Client, serverName: string, offered: ClientCapabilities) => void;
-  /** `tools`: for one tool call, list only the tools and watch no list changes (StartScope.catalog). */
-  catalog?: 'full' | 'tools';
+  /** `none`: for one tool call, list nothing up front and watch no list changes (StartScope.catalog). */
+  catalog?: 'full' | 'none';
   connectTimeoutMs: number;
   probeTimeoutMs: number;
   /** A verdict to connect with. Without one a stdio server is probed on its own process, HTTP by the SDK. */
@@ -152,6 +152,7 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL_LINES = 20;
 const SERVER_LOG_LEVEL = 'info';
 const MAX_SUBSCRIPTION_RENEWALS = 10;
+const NO_LISTS: CatalogLists = { tools: [], leftOutTools: [], resources: [], resourceTemplates: [], prompts: [] };
 
 /**
  * One life of one server: a fresh SDK client, its transport and (for stdio) its process, from connect to close.
@@ -178,8 +179,6 @@ export class ServerConnection {
   private readonly toolScreen = new ToolListScreen();
   /** Name → why, for the tools of the last listing that were left out. */
   private leftOutTools = new Map<string, string>();
-  /** With `catalog: 'tools'`: the last listing, so a call compiles only its own tool's output schema. */
-  private listedTools = new Map<string, Tool>();
 
   constructor(options: ConnectionOptions) {
     this.options = options;
@@ -245,13 +244,14 @@ export class ServerConnection {
       this.capabilities = this.client.getServerCapabilities();
       const era = this.client.getProtocolEra() ?? 'legacy';
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
-      if (era === 'modern' && this.options.catalog !== 'tools') {
+      const oneCall = this.options.catalog === 'none';
+      if (era === 'modern' && !oneCall) {
         await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
       }
-      const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
+      const { catalog, expiresAt } = oneCall ? { catalog: NO_LISTS, expiresAt: undefined } : await Promise.race([this.fetchCatalog('use'), deadline]);
       this.connected = true;
       // One call's server log goes nowhere worth a round trip for (the CLI's `call` does not print it).
-      if (this.options.catalog !== 'tools') await this.adoptLogLevel();
+      if (!oneCall) await this.adoptLogLevel();
       const discover: DiscoverResult | undefined = this.client.getDiscoverResult();
       return {
         transport: this.options.legacySse ? 'sse' : transportOf(config),
@@ -342,8 +342,6 @@ export class ServerConnection {
         {
           timeout: LONGEST_TIMER_MS,
           signal: control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal,
-          // Otherwise the SDK compiles the output schema of every listed tool before the first call.
-          toolDefinition: this.listedTools.get(tool),
           // Giving a progress callback makes the SDK send a progressToken (Utilities → Progress).
           onprogress: (progress) => {
             deadline.progressed();
@@ -391,25 +389,23 @@ export class ServerConnection {
       return result;
     };
     const none = Promise.resolve([]);
-    const toolsOnly = this.options.catalog === 'tools';
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
       capabilities.tools
         ? this.optionalList('tools/list', () => this.client.listTools(undefined, { cacheMode }).then((r) => note(r).tools))
         : none,
-      capabilities.resources && !toolsOnly
+      capabilities.resources
         ? this.optionalList('resources/list', () => this.client.listResources(undefined, { cacheMode }).then((r) => note(r).resources))
         : none,
-      capabilities.resources && !toolsOnly
+      capabilities.resources
         ? this.optionalList('resources/templates/list', () =>
             this.client.listResourceTemplates(undefined, { cacheMode }).then((r) => note(r).resourceTemplates),
           )
         : none,
-      capabilities.prompts && !toolsOnly
+      capabilities.prompts
         ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
         : none,
     ]);
     const leftOutTools = capabilities.tools ? this.noteLeftOutTools() : [];
-    if (toolsOnly) this.listedTools = new Map(tools.map((tool) => [tool.name, tool]));
     return { catalog: { tools, leftOutTools, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
   }
 

@@ -32,10 +32,10 @@ export interface StartScope {
   /** Passed to each connection: how long each shutdown step waits (`stdio-shutdown.ts`; one-shot commands shorten it). */
   shutdownGraceMs?: number;
   /**
-   * `tools`: each connection serves one tool call (`switchboard call`), so it lists only the tools and watches
-   * no list changes, as nothing would hear of them. Default `full`.
+   * `none`: each connection serves one tool call (`switchboard call`), so it lists nothing up front (the caller
+   * lists tools if it needs them) and watches no list changes, as nothing would hear of them. Default `full`.
    */
-  catalog?: 'full' | 'tools';
+  catalog?: 'full' | 'none';
 }
 
 export interface StarterOptions extends StartScope {
