@@ -71,7 +71,7 @@ export interface HostOptions {
   humanTimeouts?: Partial<HumanTimeouts>;
   /**
    * For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes
-   * from, whether a connection lists only tools (one call).
+   * from, whether a connection lists nothing up front (one call).
    */
   serverStart?: Pick<ServerManagerOptions, 'only' | 'shutdownGraceMs' | 'loginShellPath' | 'catalog'>;
   /** Nobody answers servers' questions (`switchboard call`): they are offered only what the host answers itself. */

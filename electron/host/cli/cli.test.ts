@@ -206,9 +206,9 @@ describe('switchboard CLI', () => {
     assert.deepEqual(result.content, [{ type: 'text', text: '5' }]);
   });
 
-  test('a tool error goes to stderr with exit 1', async () => {
+  test('a tool error goes to stderr with exit 3', async () => {
     const run = await runSwitchboard(['call', '--config', goodConfig, '--data-dir', dataDir, 'good', 'fail']);
-    assert.equal(run.code, 1);
+    assert.equal(run.code, 3);
     assert.equal(run.stdout, '');
     assert.match(run.stderr, /this tool always fails/);
   });

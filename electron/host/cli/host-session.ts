@@ -23,7 +23,7 @@ export interface HostSessionOptions {
     only?: string[];
     /**
      * One tool call and nobody to answer a server's questions (`call`): servers are offered only roots, when
-     * they have some, and list only their tools. A server that asks for nothing goes when its input closes.
+     * they have some, and nothing is listed up front. A server that asks for nothing goes when its input closes.
      */
     oneCall?: boolean;
   };
@@ -72,7 +72,7 @@ export async function withHost(
 function oneShotServerStart(only: string[] | undefined, oneCall: boolean | undefined): HostOptions['serverStart'] {
   return {
     only,
-    ...(oneCall ? { catalog: 'tools' as const } : {}),
+    ...(oneCall ? { catalog: 'none' as const } : {}),
     shutdownGraceMs: ONE_SHOT_SHUTDOWN_GRACE_MS,
     // Run from a terminal, the environment already has the person's PATH: no login shell to wait for.
     loginShellPath: async () => undefined,

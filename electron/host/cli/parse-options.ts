@@ -59,3 +59,13 @@ export function parseIntegerOption(name: string, raw: string | undefined, limits
   }
   return value;
 }
+
+/** A number of seconds, fractions allowed (`--timeout 0.5`), as `timeout` in mcp.json has them. */
+export function parseSecondsOption(name: string, raw: string | undefined, limits: { max: number }, usage: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !(value > 0) || value > limits.max) {
+    throw CliError.usage(`--${name} must be a number of seconds above 0, at most ${limits.max}, got "${raw}"`, usage);
+  }
+  return value;
+}

@@ -96,8 +96,8 @@ export interface ConnectionOptions {
   clientInfo: Implementation;
   capabilities: ClientCapabilities;
   configureClient?: (client: Client, serverName: string, offered: ClientCapabilities) => void;
-  /** `tools`: for one tool call, list only the tools and watch no list changes (StartScope.catalog). */
-  catalog?: 'full' | 'tools';
+  /** `none`: for one tool call, list nothing up front and watch no list changes (StartScope.catalog). */
+  catalog?: 'full' | 'none';
   connectTimeoutMs: number;
   probeTimeoutMs: number;
   /** A verdict to connect with. Without one a stdio server is probed on its own process, HTTP by the SDK. */
@@ -124,6 +124,8 @@ export interface RequestControl {
 }
 
 export interface ToolCallControl extends RequestControl {
+  /** The most the call may run in all, progress or not (default: the server's `timeout.max`). */
+  maxMs?: number;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** When the call runs as a task: each status it reports, and who answers what it asks (2026-07-28). */
   onTask?: (update: TaskUpdate) => void;
@@ -159,6 +161,7 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL_LINES = 20;
 const SERVER_LOG_LEVEL = 'info';
 const MAX_SUBSCRIPTION_RENEWALS = 10;
+const NO_LISTS: CatalogLists = { tools: [], leftOutTools: [], resources: [], resourceTemplates: [], prompts: [] };
 
 /**
  * One life of one server: a fresh SDK client, its transport and (for stdio) its process, from connect to close.
@@ -187,8 +190,6 @@ export class ServerConnection {
   private readonly tasks: ConnectionTasks;
   /** Name → why, for the tools of the last listing that were left out. */
   private leftOutTools = new Map<string, string>();
-  /** With `catalog: 'tools'`: the last listing, so a call compiles only its own tool's output schema. */
-  private listedTools = new Map<string, Tool>();
 
   constructor(options: ConnectionOptions) {
     this.options = options;
@@ -263,13 +264,14 @@ export class ServerConnection {
       const era = this.client.getProtocolEra() ?? 'legacy';
       this.tasks.connected(era, this.capabilities, this.client.getNegotiatedProtocolVersion(), this.options.clientInfo, this.options.capabilities);
       this.hooks.log('lifecycle', 'info', `connected: ${era} era, protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'}`);
-      if (era === 'modern' && this.options.catalog !== 'tools') {
+      const oneCall = this.options.catalog === 'none';
+      if (era === 'modern' && !oneCall) {
         await Promise.race([this.listenForListChanges(this.client.autoOpenedSubscription), deadline]);
       }
-      const { catalog, expiresAt } = await Promise.race([this.fetchCatalog('use'), deadline]);
+      const { catalog, expiresAt } = oneCall ? { catalog: NO_LISTS, expiresAt: undefined } : await Promise.race([this.fetchCatalog('use'), deadline]);
       this.connected = true;
       // One call's server log and liveness go nowhere worth a round trip for (the CLI's `call` does not print them).
-      if (this.options.catalog !== 'tools') {
+      if (!oneCall) {
         await this.adoptLogLevel();
         this.watchLiveness();
       }
@@ -343,7 +345,8 @@ export class ServerConnection {
     const leftOut = this.leftOutTools.get(tool);
     if (leftOut !== undefined) throw new HostError('invalid_params', `server "${this.name}" lists tool "${tool}", but it was left out: ${leftOut}`);
     const configured = callTimeoutsOf(this.options.config.timeout);
-    const limits = { idleMs: control.timeoutMs ?? configured.idleMs, maxMs: Math.max(configured.maxMs, control.timeoutMs ?? 0) };
+    const idleMs = control.timeoutMs ?? configured.idleMs;
+    const limits = { idleMs, maxMs: control.maxMs ?? Math.max(configured.maxMs, idleMs) };
     if (this.tasks.callsAsTask(tool)) {
       const { signal, onTask, taskInput: input } = control;
       return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
@@ -366,8 +369,6 @@ export class ServerConnection {
         {
           timeout: LONGEST_TIMER_MS,
           signal: control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal,
-          // Otherwise the SDK compiles the output schema of every listed tool before the first call.
-          toolDefinition: this.listedTools.get(tool),
           // Giving a progress callback makes the SDK send a progressToken (Utilities → Progress).
           onprogress: (progress) => {
             deadline.progressed();
@@ -415,25 +416,23 @@ export class ServerConnection {
       return result;
     };
     const none = Promise.resolve([]);
-    const toolsOnly = this.options.catalog === 'tools';
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
       capabilities.tools
         ? this.optionalList('tools/list', () => this.client.listTools(undefined, { cacheMode }).then((r) => note(r).tools))
         : none,
-      capabilities.resources && !toolsOnly
+      capabilities.resources
         ? this.optionalList('resources/list', () => this.client.listResources(undefined, { cacheMode }).then((r) => note(r).resources))
         : none,
-      capabilities.resources && !toolsOnly
+      capabilities.resources
         ? this.optionalList('resources/templates/list', () =>
             this.client.listResourceTemplates(undefined, { cacheMode }).then((r) => note(r).resourceTemplates),
           )
         : none,
-      capabilities.prompts && !toolsOnly
+      capabilities.prompts
         ? this.optionalList('prompts/list', () => this.client.listPrompts(undefined, { cacheMode }).then((r) => note(r).prompts))
         : none,
     ]);
     const listed = capabilities.tools ? this.screenTools(tools) : { tools, leftOutTools: [] };
-    if (toolsOnly) this.listedTools = new Map(listed.tools.map((tool) => [tool.name, tool]));
     return { catalog: { ...listed, resources, resourceTemplates, prompts }, expiresAt: expiries.length ? Math.min(...expiries) : undefined };
   }
 

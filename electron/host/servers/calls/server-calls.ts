@@ -11,7 +11,10 @@ import { TaskBoard } from '../tasks/task-board.ts';
 const MAX_PROGRESS_MESSAGE = 500;
 
 export interface CallToolOptions {
+  /** No answer or progress for this long ends the call (default: the server's `timeout.call`). */
   timeoutMs?: number;
+  /** The most the call may run in all (default: the server's `timeout.max`). */
+  maxMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The chat turn and tool call behind this call, for questions the server asks while it runs. */
@@ -60,6 +63,7 @@ export class ServerCalls {
     const taskInput = this.human?.taskInput;
     const control: ToolCallControl = {
       timeoutMs: options.timeoutMs,
+      maxMs: options.maxMs,
       signal,
       onTask: (update) => this.tasks.update(names, update, () => stop.abort()),
       ...(taskInput ? { taskInput: (request, questionSignal) => taskInput(server, request, { context: options.context, signal: questionSignal }) } : {}),

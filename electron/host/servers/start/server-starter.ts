@@ -33,10 +33,10 @@ export interface StartScope {
   /** Passed to each connection: how long each shutdown step waits (`stdio-shutdown.ts`; one-shot commands shorten it). */
   shutdownGraceMs?: number;
   /**
-   * `tools`: each connection serves one tool call (`switchboard call`), so it lists only the tools and watches
-   * no list changes, as nothing would hear of them. Default `full`.
+   * `none`: each connection serves one tool call (`switchboard call`), so it lists nothing up front (the caller
+   * lists tools if it needs them) and watches no list changes, as nothing would hear of them. Default `full`.
    */
-  catalog?: 'full' | 'tools';
+  catalog?: 'full' | 'none';
   /** How remote servers are checked while idle (`recovery/liveness.ts`); tests shorten it. */
   recovery?: Partial<RecoveryOptions>;
 }
