@@ -94,6 +94,8 @@ export class HttpRecovery {
   private async sendWithRecovery(batch: JSONRPCMessage | JSONRPCMessage[], options: Parameters<Transport['send']>[1]): Promise<void> {
     if (Array.isArray(batch)) return this.send(batch, options);
     const message = batch;
+    // A request the client gave up on gets no answer; its stream ending is no loss to report.
+    if ('method' in message && message.method === 'notifications/cancelled') this.forget((message.params as { requestId?: RequestId } | undefined)?.requestId);
     const request = isRequest(message) ? message : undefined;
     if (request?.method === 'initialize') this.initialize = request;
     // A caller with its own end-of-stream handling (`subscriptions/listen`) keeps it.
@@ -140,6 +142,12 @@ export class HttpRecovery {
       this.stateless.delete(message.id);
     }
     this.inner()?.(message, extra);
+  }
+
+  private forget(id: RequestId | undefined): void {
+    if (id === undefined) return;
+    this.pending.delete(id);
+    this.stateless.delete(id);
   }
 
   private streamEnded(id: RequestId): void {
