@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION_META_KEY, ProtocolError, SdkHttpError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
+import { isMethodNotFound } from './method-not-found.ts';
 
 type MessageHandler = NonNullable<Transport['onmessage']>;
 type RequestId = string | number;
@@ -82,6 +83,19 @@ export class HttpRecovery {
           own = handler;
         };
     this.inner = getInner;
+    // The transport reports a failed POST through `onerror` before it throws; a 404 this renews is no error to log.
+    let onerror: Transport['onerror'];
+    const filtered = (error: Error) => {
+      if (!(isSessionGone(error) && this.transport.sessionId !== undefined)) onerror?.(error);
+    };
+    Object.defineProperty(transport, 'onerror', {
+      configurable: true,
+      enumerable: true,
+      get: () => (onerror ? filtered : undefined),
+      set: (handler: Transport['onerror']) => {
+        onerror = handler;
+      },
+    });
     const received: MessageHandler = (message, extra) => this.received(message, extra);
     Object.defineProperty(transport, 'onmessage', {
       configurable: true,
@@ -197,6 +211,8 @@ export class HttpRecovery {
     });
     try {
       this.hooks.log('info', 'the server no longer knows this session (HTTP 404); starting a new one');
+      // The old session's notification stream may still be retrying; the new session opens its own.
+      (this.transport as unknown as { _cancelReconnection?: () => void })._cancelReconnection?.();
       await this.send({ ...initialize, id } as JSONRPCMessage);
       const answer = await answered;
       if ('error' in answer) throw new Error(`the server refused the new initialize: ${(answer.error as { message?: string }).message ?? ''}`);
@@ -211,5 +227,5 @@ export class HttpRecovery {
 }
 
 function isSessionGone(error: unknown): boolean {
-  return error instanceof SdkHttpError && error.status === 404;
+  return error instanceof SdkHttpError && error.status === 404 && !isMethodNotFound(error);
 }
