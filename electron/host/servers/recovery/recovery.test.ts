@@ -82,6 +82,7 @@ test('a 2025-era HTTP server restarted under the host: the 404 for the old sessi
   assert.equal(harness.manager.get('remote')?.status, 'connected');
   const texts = harness.manager.logs('remote').map((entry) => entry.text);
   assert.ok(texts.includes('the server no longer knows this session (HTTP 404); starting a new one'), texts.join('\n'));
+  assert.ok(!texts.some((text) => text.includes('Session not found')), 'the 404 it handled is not logged as an error');
   // Notifications reach the host again: the new session's log level was set, so the tool's log line arrives.
   await harness.manager.callTool('remote', 'log', { level: 'info', message: 'after the new session' });
   await waitForLog(harness, 'remote', (entry) => entry.source === 'server' && entry.text.includes('after the new session'));
