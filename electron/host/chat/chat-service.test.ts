@@ -151,6 +151,8 @@ describe('chat turns against the Anthropic Messages API (fake) with a real MCP s
     const [result] = lastUserBlocks(fake, before + 1);
     assert.equal(result.is_error, true);
     assert.match(JSON.stringify(result.content), /denied this tool call\. Their reason: not that one/);
+    // The server never heard of the call; its log tells the denial apart from calls that failed or timed out.
+    assert.ok(host.servers.logs('fx').some((entry) => entry.text === 'tool call "add" was denied: not that one'));
   });
 
   test('parallel tool uses: asked together, run concurrently, results returned in the order asked', async () => {

@@ -271,6 +271,8 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
         call.status = outcome.status;
         if (outcome.status === 'denied') {
           if (outcome.reason) call.denialReason = outcome.reason;
+          // The server never hears of a denied call; its log says so, apart from the calls that failed or timed out.
+          options.tools.note(call.server, 'info', `tool call "${call.tool}" was denied${outcome.reason ? `: ${outcome.reason}` : ''}`);
         } else {
           call.error = outcome.error;
         }
@@ -304,9 +306,9 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
     if (truncated) call.truncatedForModel = truncated;
   } catch (error) {
     call.durationMs = now() - started;
-    if (options.signal.aborted) {
+    if (options.signal.aborted || (error instanceof HostError && error.code === 'cancelled')) {
       call.status = 'cancelled';
-      call.error = 'Stopped before the call finished.';
+      call.error = options.signal.aborted ? 'Stopped before the call finished.' : redactUrlsIn((error as Error).message);
     } else {
       call.status = error instanceof HostError && error.code === 'timeout' ? 'timed-out' : 'error';
       // Shown in the chat and saved: an address in it loses its query and user:password, as in every message.

@@ -150,6 +150,16 @@ describe('switchboard chat', () => {
     assert.match(run.stdout, /Got it: .*Hello, fixture\./);
   });
 
+  test('a tool call that timed out is shown as timed out, apart from failed', async () => {
+    const slowConfig = path.join(root, 'slow-mcp.json');
+    writeFileSync(slowConfig, JSON.stringify({ mcpServers: { fx: { ...fixtureStdio('modern'), timeout: { call: 1, max: 1 } } } }));
+    callThenEcho('slow', { ms: 10_000, steps: 2 });
+    const run = await runSwitchboard(['chat', '--config', slowConfig, '--data-dir', path.join(root, 'slow'), '--approve', 'all', 'wait'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /← fx › slow: timed out \(\d+ ms\) — tool "slow" on server "fx" timed out: (ran longer than 1 s|no progress for 1 s)/);
+    assert.match(run.stdout, /Got an error: The tool call timed out/);
+  });
+
   test('a provider error exits 1 with a plain message', async () => {
     const run = await runSwitchboard(['chat', '--config', config, '--data-dir', path.join(root, 'bad'), 'hello'], {
       ...env,

@@ -150,7 +150,7 @@ export class ServerManager {
       },
     );
     this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress), (task) =>
-      this.events.emit('tasks.changed', task));
+      this.events.emit('tasks.changed', task), (name, level, text) => this.note(name, level, text));
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),

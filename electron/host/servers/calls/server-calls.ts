@@ -1,12 +1,13 @@
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
-import type { ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
+import type { LogLevel, ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
 import type { ToolTask } from '../../../../shared/servers/tool-task.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
 import { TaskBoard } from '../tasks/task-board.ts';
+import { callOutcomeLine } from './call-outcome.ts';
 
 const MAX_PROGRESS_MESSAGE = 500;
 
@@ -32,27 +33,41 @@ export class ServerCalls {
   private readonly human: ServerHumanHooks | undefined;
   private readonly inFlight = new Map<string, Set<ConsentContext | undefined>>();
   private readonly progressed: (progress: ToolCallProgress) => void;
+  private readonly log: (server: string, level: LogLevel, text: string) => void;
   /** The calls that run as tasks, held here rather than by any window. */
   readonly tasks: TaskBoard;
 
   /**
    * `progressed` hears every call's progress, named by its context or callId, to pass on as a host event;
-   * `taskChanged` every change of a task's status.
+   * `taskChanged` every change of a task's status; `log` gets a line in the server's log for each call that
+   * ended without a result.
    */
   constructor(
     connected: (server: string) => ServerConnection,
     human: ServerHumanHooks | undefined,
     progressed: (progress: ToolCallProgress) => void = () => {},
     taskChanged: (task: ToolTask) => void = () => {},
+    log: (server: string, level: LogLevel, text: string) => void = () => {},
   ) {
     this.connected = connected;
     this.human = human;
     this.progressed = progressed;
     this.tasks = new TaskBoard(taskChanged);
+    this.log = log;
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
     this.connected(server);
+    try {
+      return await this.callOnce(server, tool, args, options);
+    } catch (error) {
+      const line = callOutcomeLine(tool, error);
+      this.log(server, line.level, line.text);
+      throw error;
+    }
+  }
+
+  private async callOnce(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions): Promise<ToolCallOutcome> {
     const started = performance.now();
     const { conversationId, toolCallId } = options.context ?? {};
     const names = { server, tool, ...(options.callId ? { callId: options.callId } : {}), ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };

@@ -1,5 +1,6 @@
-import { ProtocolError, SdkHttpError } from '@modelcontextprotocol/client';
+import { PROTOCOL_VERSION_META_KEY, ProtocolError, SdkHttpError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
+import { isMethodNotFound } from './method-not-found.ts';
 
 type MessageHandler = NonNullable<Transport['onmessage']>;
 type RequestId = string | number;
@@ -8,6 +9,7 @@ type RequestId = string | number;
 const DROPPED_CODE = -32000;
 const DROPPED_MARKER = 'switchboard/connection-dropped';
 const RENEW_TIMEOUT_MS = 15_000;
+const FIRST_STATELESS_VERSION = '2026-07-28';
 
 export interface HttpRecoveryHooks {
   log(level: 'info' | 'warning', text: string): void;
@@ -24,6 +26,12 @@ function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: R
   return 'method' in message && 'id' in message && message.id !== undefined;
 }
 
+/** A 2026-07-28 request: it carries its protocol version in `_meta` (there is no session to hold it). */
+function isStateless(message: JSONRPCMessage): boolean {
+  const version = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.[PROTOCOL_VERSION_META_KEY];
+  return typeof version === 'string' && version >= FIRST_STATELESS_VERSION;
+}
+
 function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
   return !('method' in message) && 'id' in message && message.id !== undefined && message.id !== null;
 }
@@ -37,8 +45,10 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: 
  *   follows (which also reopens the GET stream for server notifications), and the request that met the 404 is
  *   sent once more. Requests that meet the 404 together share one renewal.
  * - A response stream that ends before its response (the connection cut mid-answer) is otherwise never noticed
- *   by the client, which waits for its timeout. When the server gave event ids, the SDK first resumes the stream
- *   with `Last-Event-ID` (Transports → Resumability and Redelivery); when that is not possible or fails, the call
+ *   by the client, which waits for its timeout. On 2025-era connections, when the server gave event ids, the SDK
+ *   first resumes the stream with `Last-Event-ID` (2025-11-25 Transports → Resumability and Redelivery). A
+ *   2026-07-28 request, whose revision has no resumption, is re-issued once under a new id (Transports: a broken
+ *   response stream loses the request; the client re-issues it as a new request). When neither helps, the call
  *   is failed at once with an error `isDroppedStream` recognizes.
  */
 export class HttpRecovery {
@@ -47,6 +57,11 @@ export class HttpRecovery {
   private readonly send: StreamableHTTPClientTransport['send'];
   private readonly inner: () => MessageHandler | undefined;
   private readonly pending = new Set<RequestId>();
+  /** Sent 2026-07-28 requests by id, to re-issue one whose stream broke. */
+  private readonly stateless = new Map<RequestId, { message: JSONRPCMessage; options: Parameters<Transport['send']>[1] }>();
+  /** Re-issued id → the id the client waits on. */
+  private readonly reissued = new Map<RequestId, RequestId>();
+  private reissues = 0;
   private readonly ours = new Map<RequestId, (message: JSONRPCMessage) => void>();
   private initialize: (JSONRPCMessage & { id: RequestId }) | undefined;
   private renewal: Promise<void> | undefined;
@@ -68,6 +83,19 @@ export class HttpRecovery {
           own = handler;
         };
     this.inner = getInner;
+    // The transport reports a failed POST through `onerror` before it throws; a 404 this renews is no error to log.
+    let onerror: Transport['onerror'];
+    const filtered = (error: Error) => {
+      if (!(isSessionGone(error) && this.transport.sessionId !== undefined)) onerror?.(error);
+    };
+    Object.defineProperty(transport, 'onerror', {
+      configurable: true,
+      enumerable: true,
+      get: () => (onerror ? filtered : undefined),
+      set: (handler: Transport['onerror']) => {
+        onerror = handler;
+      },
+    });
     const received: MessageHandler = (message, extra) => this.received(message, extra);
     Object.defineProperty(transport, 'onmessage', {
       configurable: true,
@@ -80,12 +108,17 @@ export class HttpRecovery {
   private async sendWithRecovery(batch: JSONRPCMessage | JSONRPCMessage[], options: Parameters<Transport['send']>[1]): Promise<void> {
     if (Array.isArray(batch)) return this.send(batch, options);
     const message = batch;
+    // A request the client gave up on gets no answer; its stream ending is no loss to report.
+    if ('method' in message && message.method === 'notifications/cancelled') this.forget((message.params as { requestId?: RequestId } | undefined)?.requestId);
     const request = isRequest(message) ? message : undefined;
     if (request?.method === 'initialize') this.initialize = request;
     // A caller with its own end-of-stream handling (`subscriptions/listen`) keeps it.
     const watched = request && !options?.onRequestStreamEnd && !options?.resumptionToken ? request.id : undefined;
     const sendOptions = watched === undefined ? options : { ...options, onRequestStreamEnd: () => this.streamEnded(watched) };
-    if (watched !== undefined) this.pending.add(watched);
+    if (watched !== undefined) {
+      this.pending.add(watched);
+      if (isStateless(message)) this.stateless.set(watched, { message, options });
+    }
     const sessionId = this.transport.sessionId;
     try {
       await this.send(message, sendOptions);
@@ -112,19 +145,49 @@ export class HttpRecovery {
         waiter(message);
         return;
       }
+      const original = this.reissued.get(message.id);
+      if (original !== undefined) {
+        this.reissued.delete(message.id);
+        this.pending.delete(message.id);
+        this.inner()?.({ ...message, id: original } as JSONRPCMessage, extra);
+        return;
+      }
       this.pending.delete(message.id);
+      this.stateless.delete(message.id);
     }
     this.inner()?.(message, extra);
   }
 
+  private forget(id: RequestId | undefined): void {
+    if (id === undefined) return;
+    this.pending.delete(id);
+    this.stateless.delete(id);
+  }
+
   private streamEnded(id: RequestId): void {
     if (!this.pending.delete(id)) return;
+    const original = this.reissued.get(id);
+    this.reissued.delete(id);
+    const sent = this.stateless.get(id);
+    this.stateless.delete(id);
+    if (sent && original === undefined) {
+      this.reissue(id, sent.message, sent.options);
+      return;
+    }
     this.hooks.log('warning', 'the connection dropped before the server answered a request');
     this.inner()?.({
       jsonrpc: '2.0',
-      id,
+      id: original ?? id,
       error: { code: DROPPED_CODE, message: 'the connection dropped before the server answered', data: { reason: DROPPED_MARKER } },
     } as JSONRPCMessage);
+  }
+
+  private reissue(original: RequestId, message: JSONRPCMessage, options: Parameters<Transport['send']>[1]): void {
+    const id = `switchboard-reissue-${++this.reissues}`;
+    this.hooks.log('info', 'the connection dropped before the server answered; sending the request again');
+    this.reissued.set(id, original);
+    this.pending.add(id);
+    this.send({ ...message, id } as JSONRPCMessage, { ...options, onRequestStreamEnd: () => this.streamEnded(id) }).catch(() => this.streamEnded(id));
   }
 
   /** One renewal at a time; requests that met the 404 of the same session wait for it. */
@@ -148,6 +211,8 @@ export class HttpRecovery {
     });
     try {
       this.hooks.log('info', 'the server no longer knows this session (HTTP 404); starting a new one');
+      // The old session's notification stream may still be retrying; the new session opens its own.
+      (this.transport as unknown as { _cancelReconnection?: () => void })._cancelReconnection?.();
       await this.send({ ...initialize, id } as JSONRPCMessage);
       const answer = await answered;
       if ('error' in answer) throw new Error(`the server refused the new initialize: ${(answer.error as { message?: string }).message ?? ''}`);
@@ -162,5 +227,5 @@ export class HttpRecovery {
 }
 
 function isSessionGone(error: unknown): boolean {
-  return error instanceof SdkHttpError && error.status === 404;
+  return error instanceof SdkHttpError && error.status === 404 && !isMethodNotFound(error);
 }

@@ -7,8 +7,8 @@ import { createHarness, waitForLog, waitForState } from '../test-support/manager
 
 interface Proxy {
   url: string;
-  /** The next POST whose body contains `marker` has its response cut after the first chunk of its body. */
-  cutNext(marker: string): void;
+  /** The next `times` POSTs whose body contains `marker` have their response cut after the first chunk of its body. */
+  cutNext(marker: string, times?: number): void;
   /** The `Last-Event-ID` headers of the requests that passed. */
   resumedFrom: string[];
   close(): Promise<void>;
@@ -18,6 +18,7 @@ interface Proxy {
 async function startProxy(target: string): Promise<Proxy> {
   const upstream = new URL(target);
   let cutMarker: string | undefined;
+  let cutsLeft = 0;
   const resumedFrom: string[] = [];
   const server = createServer((incoming, outgoing) => {
     const lastEventId = incoming.headers['last-event-id'];
@@ -27,7 +28,7 @@ async function startProxy(target: string): Promise<Proxy> {
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
       const cut = cutMarker !== undefined && body.toString('utf8').includes(cutMarker);
-      if (cut) cutMarker = undefined;
+      if (cut && --cutsLeft === 0) cutMarker = undefined;
       const forward = httpRequest(
         { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
         (answer) => {
@@ -51,8 +52,9 @@ async function startProxy(target: string): Promise<Proxy> {
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname}`,
-    cutNext: (marker) => {
+    cutNext: (marker, times = 1) => {
       cutMarker = marker;
+      cutsLeft = times;
     },
     resumedFrom,
     close: () =>
@@ -80,6 +82,7 @@ test('a 2025-era HTTP server restarted under the host: the 404 for the old sessi
   assert.equal(harness.manager.get('remote')?.status, 'connected');
   const texts = harness.manager.logs('remote').map((entry) => entry.text);
   assert.ok(texts.includes('the server no longer knows this session (HTTP 404); starting a new one'), texts.join('\n'));
+  assert.ok(!texts.some((text) => text.includes('Session not found')), 'the 404 it handled is not logged as an error');
   // Notifications reach the host again: the new session's log level was set, so the tool's log line arrives.
   await harness.manager.callTool('remote', 'log', { level: 'info', message: 'after the new session' });
   await waitForLog(harness, 'remote', (entry) => entry.source === 'server' && entry.text.includes('after the new session'));
@@ -128,7 +131,7 @@ test('a cut response stream of a server that keeps its events is resumed with La
   assert.equal(harness.manager.get('remote')?.status, 'connected');
 });
 
-test('a 2026-era response stream cut mid-answer fails the call at once too', { timeout: 60_000 }, async (t) => {
+test('a 2026-era request whose response stream is cut is re-issued once under a new id; cut again, it fails at once', { timeout: 60_000 }, async (t) => {
   const fixture = await startHttpFixture('modern');
   t.after(() => fixture.close());
   const proxy = await startProxy(fixture.url);
@@ -143,6 +146,11 @@ test('a 2026-era response stream cut mid-answer fails the call at once too', { t
   assert.equal(state.era, 'modern', state.reason);
 
   proxy.cutNext('"name":"slow"');
+  const slow = await harness.manager.callTool('remote', 'slow', { ms: 600, steps: 3 });
+  assert.deepEqual(slow.result.content, [{ type: 'text', text: 'waited 600 ms in 3 steps' }]);
+  assert.ok(harness.manager.logs('remote').some((entry) => entry.text === 'the connection dropped before the server answered; sending the request again'));
+
+  proxy.cutNext('"name":"slow"', 2);
   const started = Date.now();
   await assert.rejects(harness.manager.callTool('remote', 'slow', { ms: 20_000, steps: 20 }), (error: Error & { code?: string }) => {
     assert.equal(error.code, 'server_unavailable');
