@@ -257,9 +257,10 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
     if (truncated) call.truncatedForModel = truncated;
   } catch (error) {
     call.durationMs = now() - started;
-    if (options.signal.aborted) {
+    // Cancelled by Stop, or on its own (a task stopped from its card, or cancelled by the server).
+    if (options.signal.aborted || (error instanceof HostError && error.code === 'cancelled')) {
       call.status = 'cancelled';
-      call.error = 'Stopped before the call finished.';
+      call.error = options.signal.aborted ? 'Stopped before the call finished.' : (error as Error).message;
     } else {
       call.status = error instanceof HostError && error.code === 'timeout' ? 'timed-out' : 'error';
       // Shown in the chat and saved: an address in it loses its query and user:password, as in every message.
