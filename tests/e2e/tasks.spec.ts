@@ -75,6 +75,20 @@ test('Stop cancels a running task on the server, and the model is told it was ca
   expect(JSON.stringify(fake.messageRequests[1]?.body)).toContain('cancelled');
 });
 
+test("the chat's Stop ends the turn and cancels its running task on the server", async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ toolUse: { name: 'tasks__research', input: { topic: 'comets', steps: 400, stepMs: 100 } } }] });
+  await openChat(page, switchboard.url);
+  await send(page, 'Research the comets');
+  await page.getByRole('dialog', { name: 'Allow research on tasks?' }).getByRole('button', { name: 'Allow once' }).click();
+  const card = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call research on tasks' });
+  await expect(card.locator('.task-status')).toContainText(/step \d+ of 400/);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(card).toHaveAttribute('data-status', 'cancelled');
+  await expect(card.locator('.task-status')).toHaveAttribute('data-task-status', 'cancelled');
+  await expect.poll(() => serverEvents().filter((line) => line.startsWith('tasks/cancel')).length).toBe(1);
+  expect(fake.messageRequests).toHaveLength(1);
+});
+
 test('Run tool shows the task and its Stop button; Stop cancels it on the server', async ({ page, switchboard }) => {
   const ui = serversPage(page);
   await page.goto(switchboard.url);
