@@ -205,7 +205,7 @@ export class ServerConnection {
     });
     this.client.setNotificationHandler('notifications/message', (notification) => this.serverLog(notification));
     options.configureClient?.(this.client, options.name);
-    this.tasks = new ConnectionTasks(this.client, options.name, (level, text) => this.hooks.log('host', level, text));
+    this.tasks = new ConnectionTasks(this.client, options.name, (level, text) => this.hooks.log('host', level, text), () => this.lossDuringCall());
   }
 
   get exit(): ServerExit | undefined {

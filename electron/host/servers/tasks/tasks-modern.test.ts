@@ -103,4 +103,19 @@ describe('2026-07-28 tasks extension: the tasks fixture over stdio', { timeout: 
     const task = seen.find((entry) => entry.callId === 'sand')!;
     assert.ok(serverEvents().includes(`tasks/cancel ${task.taskId}`), 'the host cancelled the task it gave up on');
   });
+
+  test('a task whose server goes away ends as the server being unavailable, not as failed or cancelled', async () => {
+    const call = h.host.servers.callTool('tasks', 'research', { topic: 'wind', steps: 200, stepMs: 100 }, { callId: 'wind' });
+    await firstTask('wind');
+    const ended = assert.rejects(call, (error: { code: string; message: string }) => {
+      assert.equal(error.code, 'server_unavailable');
+      assert.match(error.message, /the server was stopped while tool "research" on server "tasks" was running/);
+      return true;
+    });
+    await h.host.servers.restart('tasks');
+    await ended;
+    assert.equal(seen.filter((task) => task.callId === 'wind').at(-1)?.status, 'failed');
+    const state = await h.serverState('tasks', (candidate) => candidate.status === 'connected');
+    assert.equal(state.status, 'connected');
+  });
 });
