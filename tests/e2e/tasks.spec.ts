@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect } from './support/browser-mode.ts';
 import { test } from './support/with-fake-anthropic.ts';
+import { consentDialog } from './support/consent-page.ts';
 import { serversPage } from './support/servers-page.ts';
 
 const fixture = fileURLToPath(new URL('../fixtures/servers/tasks-modern-server.ts', import.meta.url));
@@ -57,6 +58,24 @@ test('a task shows its status in the tool card, keeps running across a reload, a
   const toolResult = JSON.stringify(fake.messageRequests[1]?.body);
   expect(toolResult).toContain('research on tides: 8 steps, angle general');
   expect(serverEvents().filter((line) => line.startsWith('tasks/cancel'))).toEqual([]);
+});
+
+test('a question the task asks comes up as the usual form, and the answer reaches the task', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ toolUse: { name: 'tasks__research', input: { topic: 'moon', ask: true } } }] }, { blocks: [{ text: 'Tidal it is.' }] });
+  await openChat(page, switchboard.url);
+  await send(page, 'Research the moon');
+  await page.getByRole('dialog', { name: 'Allow research on tasks?' }).getByRole('button', { name: 'Allow once' }).click();
+
+  const card = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call research on tasks' });
+  const form = consentDialog(page, 'tasks asks for information');
+  await expect(form.getByRole('region', { name: 'Message from the server' })).toContainText('Which angle for "moon"?');
+  await expect(card.locator('.task-status')).toHaveAttribute('data-task-status', 'input_required');
+  await expect(card.locator('.task-status')).toContainText('Task waiting for input');
+  await form.getByRole('textbox', { name: 'Angle', exact: true }).fill('tidal');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(card.locator('.task-status')).toHaveAttribute('data-task-status', 'completed');
+  await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('Tidal it is.');
+  expect(JSON.stringify(fake.messageRequests[1]?.body)).toContain('research on moon: 3 steps, angle tidal');
 });
 
 test('Stop cancels a running task on the server, and the model is told it was cancelled', async ({ page, switchboard, fake }) => {
