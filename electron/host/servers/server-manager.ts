@@ -140,8 +140,7 @@ export class ServerManager {
         shutdownGraceMs: options.shutdownGraceMs,
       },
     );
-    this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress), (task) =>
-      this.events.emit('tasks.changed', task));
+    this.calls = new ServerCalls((name) => this.connected(name), options.human, this.events);
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),
