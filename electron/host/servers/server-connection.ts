@@ -205,7 +205,7 @@ export class ServerConnection {
     });
     this.client.setNotificationHandler('notifications/message', (notification) => this.serverLog(notification));
     options.configureClient?.(this.client, options.name);
-    this.tasks = new ConnectionTasks(this.client, options.name, (level, text) => this.hooks.log('host', level, text), () => this.lossDuringCall());
+    this.tasks = new ConnectionTasks(this.client, options.name, (level, text) => this.hooks.log('host', level, text));
   }
 
   get exit(): ServerExit | undefined {
@@ -230,7 +230,7 @@ export class ServerConnection {
     try {
       const transport = this.createTransport(config);
       this.toolScreen.attach(transport);
-      this.tasks.attach(transport);
+      this.tasks.attach(transport, () => this.lossDuringCall());
       declareModernCapabilities(transport, this.options.capabilities);
       this.transport = transport;
       this.client.onclose = () => this.onClosed();

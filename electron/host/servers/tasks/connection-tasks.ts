@@ -70,19 +70,21 @@ export class ConnectionTasks {
   private support: TaskSupport = { kind: 'none', reason: 'not connected' };
   private session: TaskEnabledSession<CallContext> | undefined;
   private tools = new Map<string, Tool>();
-  private readonly lost: () => string | undefined;
+  private lost: () => string | undefined = () => undefined;
 
-  /** `lost` says why the connection went away, once it did ("exited with code 1", "was stopped"). */
-  constructor(client: Client, server: string, log: (level: LogLevel, text: string) => void, lost: () => string | undefined = () => undefined) {
+  constructor(client: Client, server: string, log: (level: LogLevel, text: string) => void) {
     this.client = client;
     this.server = server;
     this.log = log;
-    this.lost = lost;
   }
 
-  /** Before the client connects: the raw path has to see the transport's messages first. */
-  attach(transport: Transport): void {
+  /**
+   * Before the client connects: the raw path has to see the transport's messages first. `lost` says why the
+   * connection went away, once it did ("exited with code 1", "was stopped").
+   */
+  attach(transport: Transport, lost?: () => string | undefined): void {
     this.raw.attach(transport);
+    if (lost) this.lost = lost;
   }
 
   /** After connect: decides whether this connection does tasks, and opens the task session when it does. */
