@@ -306,6 +306,7 @@ async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => num
     if (truncated) call.truncatedForModel = truncated;
   } catch (error) {
     call.durationMs = now() - started;
+    // Cancelled by Stop, or on its own (a task stopped from its card, or cancelled by the server).
     if (options.signal.aborted || (error instanceof HostError && error.code === 'cancelled')) {
       call.status = 'cancelled';
       call.error = options.signal.aborted ? 'Stopped before the call finished.' : redactUrlsIn((error as Error).message);

@@ -240,7 +240,7 @@ export class ServerConnection {
     try {
       const transport = this.createTransport(config);
       this.toolScreen.attach(transport);
-      this.tasks.attach(transport);
+      this.tasks.attach(transport, () => this.lossDuringCall());
       declareModernCapabilities(transport, this.options.capabilities);
       if (transport instanceof StreamableHTTPClientTransport) {
         new HttpRecovery(transport, {

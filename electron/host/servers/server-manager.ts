@@ -149,8 +149,7 @@ export class ServerManager {
         recovery: options.recovery,
       },
     );
-    this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress), (task) =>
-      this.events.emit('tasks.changed', task), (name, level, text) => this.note(name, level, text));
+    this.calls = new ServerCalls((name) => this.connected(name), options.human, this.events, (name, level, text) => this.note(name, level, text));
     this.config = new McpConfigFile(options.configPath, {
       debounceMs: options.configDebounceMs,
       onReload: (reload) => this.configReloaded(reload),

@@ -2,7 +2,7 @@ import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
 import type { LogLevel, ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
-import type { ToolTask } from '../../../../shared/servers/tool-task.ts';
+import type { HostEventBus } from '../../event-bus.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
@@ -38,21 +38,19 @@ export class ServerCalls {
   readonly tasks: TaskBoard;
 
   /**
-   * `progressed` hears every call's progress, named by its context or callId, to pass on as a host event;
-   * `taskChanged` every change of a task's status; `log` gets a line in the server's log for each call that
-   * ended without a result.
+   * `events` hears every call's progress (named by its context or callId) and every change of a task's status;
+   * `log` gets a line in the server's log for each call that ended without a result.
    */
   constructor(
     connected: (server: string) => ServerConnection,
     human: ServerHumanHooks | undefined,
-    progressed: (progress: ToolCallProgress) => void = () => {},
-    taskChanged: (task: ToolTask) => void = () => {},
+    events?: Pick<HostEventBus, 'emit'>,
     log: (server: string, level: LogLevel, text: string) => void = () => {},
   ) {
     this.connected = connected;
     this.human = human;
-    this.progressed = progressed;
-    this.tasks = new TaskBoard(taskChanged);
+    this.progressed = (progress) => events?.emit('servers.callProgress', progress);
+    this.tasks = new TaskBoard((task) => events?.emit('tasks.changed', task));
     this.log = log;
   }
 

@@ -70,6 +70,7 @@ export class ConnectionTasks {
   private support: TaskSupport = { kind: 'none', reason: 'not connected' };
   private session: TaskEnabledSession<CallContext> | undefined;
   private tools = new Map<string, Tool>();
+  private lost: () => string | undefined = () => undefined;
 
   constructor(client: Client, server: string, log: (level: LogLevel, text: string) => void) {
     this.client = client;
@@ -77,9 +78,13 @@ export class ConnectionTasks {
     this.log = log;
   }
 
-  /** Before the client connects: the raw path has to see the transport's messages first. */
-  attach(transport: Transport): void {
+  /**
+   * Before the client connects: the raw path has to see the transport's messages first. `lost` says why the
+   * connection went away, once it did ("exited with code 1", "was stopped").
+   */
+  attach(transport: Transport, lost?: () => string | undefined): void {
     this.raw.attach(transport);
+    if (lost) this.lost = lost;
   }
 
   /** After connect: decides whether this connection does tasks, and opens the task session when it does. */
@@ -153,7 +158,7 @@ export class ConnectionTasks {
       })) as ToolExecution<JsonValue, CallContext>;
     } catch (error) {
       if (control.signal?.aborted) throw new HostError('cancelled', `the call to ${subject} was cancelled`);
-      throw describeFailure(error, subject);
+      throw this.describeFailure(error, subject);
     } finally {
       control.signal?.removeEventListener('abort', onEarlyAbort);
     }
@@ -163,6 +168,10 @@ export class ConnectionTasks {
       return asCallToolResult(outcome.result);
     }
     return this.followTask(execution, control, subject);
+  }
+
+  private describeFailure(error: unknown, subject: string): HostError {
+    return describeFailure(error, subject, this.lost());
   }
 
   close(reason: string): void {
@@ -213,16 +222,20 @@ export class ConnectionTasks {
           if (view.status === 'input_required') early.ask();
         },
       });
-      report(outcome.status === 'completed' ? { status: 'completed' } : outcome.status === 'failed' ? { status: 'failed', statusMessage: outcome.error.message } : { status: 'cancelled' });
+      const failure = outcome.status === 'failed' ? (this.lost() ? `the server ${this.lost()}` : outcome.error.message) : undefined;
+      report(outcome.status === 'completed' ? { status: 'completed' } : failure !== undefined ? { status: 'failed', statusMessage: failure } : { status: 'cancelled' });
       if (outcome.status === 'completed') return asCallToolResult(outcome.result);
+      const lost = outcome.status === 'failed' ? this.lost() : undefined;
+      if (lost) throw new HostError('server_unavailable', `the server ${lost} while ${subject} was running`);
       throw describeOutcome(outcome, subject, hit, control.limits);
     } catch (error) {
       if (error instanceof HostError) throw error;
       const stopped = cancelled || error instanceof TaskCancelledError;
-      report(stopped ? { status: 'cancelled' } : { status: 'failed', statusMessage: (error as Error).message });
+      const lost = this.lost();
+      report(stopped ? { status: 'cancelled' } : { status: 'failed', statusMessage: lost ? `the server ${lost}` : (error as Error).message });
       if (stopped && hit) throw timedOut(subject, hit, control.limits);
       if (stopped) throw new HostError('cancelled', `the call to ${subject} was cancelled (task ${taskId})`);
-      throw describeFailure(error, subject);
+      throw this.describeFailure(error, subject);
     } finally {
       early.stop();
       deadline.dispose();
@@ -282,8 +295,9 @@ function timedOut(subject: string, hit: DeadlineHit, limits: { idleMs: number; m
   return new HostError('timeout', `${subject} timed out: ${limit}; the host asked the server to cancel its task`);
 }
 
-function describeFailure(error: unknown, subject: string): HostError {
+function describeFailure(error: unknown, subject: string, lost?: string): HostError {
   if (error instanceof HostError) return error;
+  if (lost) return new HostError('server_unavailable', `the server ${lost} while ${subject} was running`);
   if (error instanceof JsonRpcResponseError) return new HostError('request_failed', `server answered ${subject} with an error (${error.code}): ${error.message}`);
   return new HostError('request_failed', `${subject} failed: ${error instanceof Error ? error.message : String(error)}`);
 }
