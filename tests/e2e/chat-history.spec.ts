@@ -1,0 +1,52 @@
+import { chatMigrations, ConversationStore } from '../../electron/host/store/conversations.ts';
+import { openDatabase } from '../../electron/host/store/database.ts';
+import { OPEN_PAGE } from '../../renderer/src/features/chat/message-pages.ts';
+import { expect, test } from './support/browser-mode.ts';
+
+/** Writes a conversation of `count` messages through a second connection to the running host's database. */
+function seedConversation(dataDir: string, title: string, count: number, text: (index: number) => string): void {
+  const db = openDatabase(dataDir, chatMigrations);
+  try {
+    const store = new ConversationStore(db);
+    const chat = store.create(title);
+    for (let index = 0; index < count; index++) {
+      store.addMessage({
+        id: crypto.randomUUID(),
+        conversationId: chat.id,
+        role: index % 2 === 0 ? 'user' : 'assistant',
+        blocks: [{ type: 'text', text: text(index) }],
+        status: 'complete',
+        createdAt: 1_000 + index,
+      });
+    }
+  } finally {
+    db.close();
+  }
+}
+
+test('a long conversation opens at its end, loads older messages while scrolling up, and opens at a search hit far back', async ({ page, switchboard }) => {
+  seedConversation(switchboard.dataDir, 'Harbour log', 400, (index) => (index === 7 ? 'Entry 7: a narwhal sighted off the pier.' : `Entry ${index}: calm water.`));
+  await page.goto(switchboard.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Harbour log/ }).click();
+  const feed = page.getByRole('feed', { name: 'Messages' });
+  const newest = feed.getByRole('article').filter({ hasText: 'Entry 399: calm water.' });
+  await expect(newest).toBeInViewport();
+  // Only the newest page came with the conversation: the newest message is the last of OPEN_PAGE rows.
+  await expect(newest).toHaveAttribute('data-index', String(OPEN_PAGE - 1));
+
+  // Scrolling up pages older messages in, until the first one.
+  const scroller = page.locator('.chat-scroll');
+  await expect(async () => {
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(feed.getByText('Entry 0: calm water.')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill('narwhal');
+  const hit = page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: /Harbour log/ });
+  await expect(hit.locator('mark')).toHaveText('narwhal');
+  await hit.click();
+  await expect(feed.getByText('Entry 7: a narwhal sighted off the pier.')).toBeInViewport();
+});
