@@ -1,6 +1,7 @@
 import { chatMigrations, ConversationStore } from '../../electron/host/store/conversations.ts';
 import { openDatabase } from '../../electron/host/store/database.ts';
 import { OPEN_PAGE } from '../../renderer/src/features/chat/message-pages.ts';
+import assert from 'node:assert/strict';
 import { expect, test } from './support/browser-mode.ts';
 
 /** Writes a conversation of `count` messages through a second connection to the running host's database. */
@@ -49,4 +50,21 @@ test('a long conversation opens at its end, loads older messages while scrolling
   await expect(hit.locator('mark')).toHaveText('narwhal');
   await hit.click();
   await expect(feed.getByText('Entry 7: a narwhal sighted off the pier.')).toBeInViewport();
+});
+
+test('a code block is highlighted with its own grammar, fetched alone when an answer first needs it', async ({ page, switchboard }) => {
+  seedConversation(switchboard.dataDir, 'Code sample', 2, (index) =>
+    index === 0 ? 'Show me a typed constant' : 'Here:\n\n```ts\nconst answer: number = 42;\n```\n',
+  );
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(switchboard.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Code sample/ }).click();
+  const code = page.getByRole('feed', { name: 'Messages' }).locator('pre code.hljs');
+  await expect(code.locator('.hljs-keyword').first()).toHaveText('const');
+  const grammars = scripts.filter((script) => /\/assets\/[a-z][\w]*-[\w-]+\.js$/.test(script) && !script.includes('/index-') && !script.includes('/use-'));
+  assert.deepEqual(grammars.map((script) => script.split('/').at(-1)!.split('-')[0]), ['typescript']);
 });
