@@ -95,8 +95,8 @@ export class ChatService {
     return conversation;
   }
 
-  create(title?: string): ConversationSummary {
-    const summary = this.options.store.create(title);
+  create(title?: string, options: { replaceEmpty?: boolean } = {}): ConversationSummary {
+    const summary = this.options.store.create(title, options);
     this.announceList();
     return summary;
   }

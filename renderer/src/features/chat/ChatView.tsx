@@ -32,7 +32,7 @@ export function ChatView() {
   }, [openId, conversations, open]);
 
   const createConversation = async () => {
-    const created = await api.call('chat.create', {});
+    const created = await api.call('chat.create', { replaceEmpty: true });
     open(created.id);
     return created.id;
   };
