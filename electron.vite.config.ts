@@ -27,6 +27,8 @@ export default defineConfig({
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves the renderer unminified; minified, the first screen's JavaScript is less than half.
+      minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
     },
   },

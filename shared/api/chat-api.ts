@@ -16,7 +16,8 @@ export const chatMethods = {
    */
   'chat.get': z.object({ id, limit: z.number().int().min(1).max(1_000).optional(), from: id.optional() }).strict(),
   'chat.olderMessages': z.object({ id, before: id, limit: z.number().int().min(1).max(1_000) }).strict(),
-  'chat.create': z.object({ title: z.string().max(200).optional() }).strict(),
+  /** `replaceEmpty`: conversations still empty and unnamed are deleted first (the app's "New chat"). */
+  'chat.create': z.object({ title: z.string().max(200).optional(), replaceEmpty: z.boolean().optional() }).strict(),
   'chat.rename': z.object({ id, title: z.string().trim().min(1).max(200) }).strict(),
   'chat.delete': z.object({ id }).strict(),
   'chat.export': z.object({ id, format: z.enum(['markdown', 'json']) }).strict(),

@@ -117,6 +117,8 @@ export async function run(): Promise<{ lines: string[] }> {
     );
 
     // Every other call the app makes, at this size.
+    note('chat.send: the end of the conversation', timed(() => store.get(id, { limit: 50 }))[1]);
+    note('chat.send: a history page of 500', timed(() => store.olderMessages(id, page.messages[0].id, 500))[1]);
     note('chat.list', timed(() => store.list())[1]);
     note('summary', timed(() => store.summary(id))[1]);
     note('streamingMessages (start)', timed(() => store.streamingMessages())[1]);

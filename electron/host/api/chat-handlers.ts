@@ -45,7 +45,7 @@ export function createChatHandlers({ chat, store, settings, grants, reviews, pro
       if (!store.summary(id)) throw new HostError('not_found', `no conversation with id ${id}`);
       return store.olderMessages(id, before, limit);
     },
-    'chat.create': async ({ title }) => chat.create(title),
+    'chat.create': async ({ title, replaceEmpty }) => chat.create(title, { replaceEmpty }),
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
     'chat.delete': async ({ id }) => {
       await chat.delete(id);

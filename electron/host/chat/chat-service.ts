@@ -103,8 +103,8 @@ export class ChatService {
     return conversation;
   }
 
-  create(title?: string): ConversationSummary {
-    const summary = this.options.store.create(title);
+  create(title?: string, options: { replaceEmpty?: boolean } = {}): ConversationSummary {
+    const summary = this.options.store.create(title, options);
     this.announceList();
     return summary;
   }
@@ -142,7 +142,8 @@ export class ChatService {
    * turn ends, whatever the outcome (the CLI waits on it; the UI follows the events instead).
    */
   send(input: SendInput): { userMessageId: string; done: Promise<ChatMessage> } {
-    const conversation = this.get(input.conversationId);
+    // Only the end matters here (is the last question unanswered?); the history is read in pages below.
+    const conversation = this.get(input.conversationId, { limit: RETRY_LOOKBACK });
     if (this.active.has(conversation.id)) {
       throw new HostError('conflict', 'This conversation is still answering: stop it or wait before sending.');
     }
@@ -187,9 +188,9 @@ export class ChatService {
     };
     setState('streaming');
 
-    const history = store.messages(conversation.id).filter((message) => message.id !== answer.id);
     turn.done = (async () => {
       try {
+        const history = await this.history(conversation.id, answer.id);
         let chatProvider;
         try {
           chatProvider = this.options.providers(provider);
@@ -305,6 +306,22 @@ export class ChatService {
     return messages.at(-1)!;
   }
 
+  /**
+   * The conversation for the model, read a page at a time with a turn of the event loop between pages, so a
+   * long conversation never holds the host thread in one database call.
+   */
+  private async history(conversationId: string, answerId: string): Promise<ChatMessage[]> {
+    const { store } = this.options;
+    let page = store.newest(conversationId, HISTORY_PAGE);
+    const pages = [page.messages];
+    while (page.hasOlder && page.messages.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      page = store.olderMessages(conversationId, page.messages[0].id, HISTORY_PAGE);
+      pages.unshift(page.messages);
+    }
+    return pages.flat().filter((message) => message.id !== answerId);
+  }
+
   private emitMessage(message: ChatMessage): void {
     this.options.events.emit('chat.message', { conversationId: message.conversationId, message: structuredClone(message) });
   }
@@ -313,6 +330,11 @@ export class ChatService {
     this.options.events.emit('chat.conversations', this.options.store.list());
   }
 }
+
+/** Messages read when a turn starts, to find an unanswered question followed by failed empty answers. */
+const RETRY_LOOKBACK = 50;
+/** Messages per database read of a turn's history (a few ms each at any conversation length). */
+const HISTORY_PAGE = 500;
 
 function defaultModelFor(provider: ProviderId, settings: ReturnType<ChatSettings['get']>): string {
   if (provider === settings.defaultProvider) return settings.defaultModel;

@@ -44,6 +44,9 @@ test('long titles are cut at a word with an ellipsis', () => {
   assert.ok(title.length <= 60, title);
   assert.ok(title.endsWith('word…'), title);
   assert.equal(titleFrom('   '), UNTITLED);
+  assert.equal(titleFrom('## plan the\n trip to `Lisbon` in May. Also book a hotel near the river please'), 'Plan the trip to Lisbon in May');
+  assert.equal(titleFrom('**Why** does [this](https://x.test/a) fail?\n```ts\nconst a = 1;\n```'), 'Why does this fail?');
+  assert.equal(titleFrom('```\nonly code\n```'), UNTITLED);
 });
 
 test('messages keep their order and blocks; a streamed save rewrites them', (t) => {
@@ -123,4 +126,20 @@ test('per-conversation tool switches and model are stored', (t) => {
   assert.deepEqual(got.disabledTools, ['s/a', 's/b']);
   assert.equal(got.provider, 'openai');
   assert.equal(got.model, 'gpt-x');
+});
+
+test('a new chat replaces an earlier one that is still empty and unnamed; named or started ones stay', (t) => {
+  const { store } = setup(t);
+  const named = store.create('Kept by name');
+  const started = store.create();
+  store.addMessage(message(started.id, 'user', 'hello there friend'));
+  const fromCli = store.create();
+  assert.equal(store.list().length, 3, 'without replaceEmpty nothing goes');
+  store.create(undefined, { replaceEmpty: true });
+  const latest = store.create(undefined, { replaceEmpty: true });
+  assert.equal(store.summary(fromCli.id), undefined);
+  assert.deepEqual(
+    store.list().map((entry) => entry.id).sort(),
+    [named.id, started.id, latest.id].sort(),
+  );
 });

@@ -103,7 +103,7 @@ export const chatMigrations: readonly string[] = [
 ];
 
 export const UNTITLED = 'New conversation';
-const TITLE_MAX = 60;
+const TITLE_MAX = 50;
 
 interface ConversationRow {
   id: string;
@@ -129,14 +129,29 @@ interface MessageRow {
 /** What a message row keeps as JSON; the rest has columns. */
 type MessageData = Pick<ChatMessage, 'blocks' | 'model' | 'provider' | 'usage' | 'error' | 'fromApp'>;
 
-/** "  Plan the\n trip to   Lisbon in May, with…" → "Plan the trip to Lisbon in May, with…", cut at a word. */
+/**
+ * A short, readable title from the person's first message: Markdown marks and code blocks left out, its first
+ * sentence when that is short enough, cut at a word with an ellipsis otherwise, first letter upper case.
+ * "## plan the\n trip to `Lisbon` in May. Also…" → "Plan the trip to Lisbon in May".
+ */
 export function titleFrom(text: string): string {
-  const flat = text.replace(/\s+/gu, ' ').trim();
+  const plain = text
+    .replace(/^ {0,3}(```|~~~)[^\n]*\n[\s\S]*?(^ {0,3}\1|(?![\s\S])) */gmu, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/gu, '$1')
+    .replace(/^ {0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gmu, '')
+    .replace(/[`*_~]+/gu, '');
+  const flat = plain.replace(/\s+/gu, ' ').trim();
   if (flat.length === 0) return UNTITLED;
-  if (flat.length <= TITLE_MAX) return flat;
-  const cut = flat.slice(0, TITLE_MAX - 1);
+  const sentence = /^.{12,}?[.!?…](?=\s|$)/u.exec(flat)?.[0];
+  const short = sentence && sentence.length <= TITLE_MAX ? sentence.replace(/[.…]$/u, '') : flat;
+  const title = short.length <= TITLE_MAX ? short : cutAtWord(short);
+  return title.charAt(0).toLocaleUpperCase() + title.slice(1);
+}
+
+function cutAtWord(text: string): string {
+  const cut = text.slice(0, TITLE_MAX - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/u, '')}…`;
 }
 
 /** What the full-text index holds: nothing while an answer streams, so the index is written once, at its end. */
@@ -196,6 +211,9 @@ export class ConversationStore {
       one: db.prepare(`SELECT ${summaryColumns} FROM conversations c WHERE c.id = ?`),
       rename: db.prepare('UPDATE conversations SET title = ?, titled = 1, updated_at = ? WHERE id = ?'),
       delete: db.prepare('DELETE FROM conversations WHERE id = ?'),
+      deleteEmpty: db.prepare(
+        'DELETE FROM conversations WHERE titled = 0 AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)',
+      ),
       nameFromMessage: db.prepare('UPDATE conversations SET title = ?, titled = 1 WHERE id = ? AND titled = 0'),
       touch: db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?'),
       setModel: db.prepare('UPDATE conversations SET provider = ?, model = ? WHERE id = ?'),
@@ -227,11 +245,18 @@ export class ConversationStore {
     };
   }
 
-  create(title?: string): ConversationSummary {
+  /**
+   * A new conversation. With `replaceEmpty` (the app's "New chat"), conversations still empty and unnamed go
+   * first, so clicking it again never piles them up; the CLI leaves them, a window may be about to use one.
+   */
+  create(title?: string, options: { replaceEmpty?: boolean } = {}): ConversationSummary {
     const id = randomUUID();
     const at = this.now();
     const trimmed = title?.trim();
-    this.statements.insertConversation.run(id, trimmed || UNTITLED, trimmed ? 1 : 0, at, at);
+    inTransaction(this.db, () => {
+      if (options.replaceEmpty) this.statements.deleteEmpty.run();
+      this.statements.insertConversation.run(id, trimmed || UNTITLED, trimmed ? 1 : 0, at, at);
+    });
     return this.summary(id)!;
   }
 

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ConsentCenter } from '../features/consent/ConsentCenter.tsx';
 import { DangerModeBanner } from '../features/settings/DangerModeBanner.tsx';
 import { AccessRefused } from './AccessRefused.tsx';
@@ -18,7 +19,9 @@ export function App() {
         <ConnectionBanner />
         <DangerModeBanner />
         <main className="view" aria-label={current.label}>
-          <current.Component />
+          <Suspense fallback={<p className="muted view-loading">Loading…</p>}>
+            <current.Component />
+          </Suspense>
         </main>
       </div>
       <ConsentCenter />

@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { ServersView } from '../features/servers/ServersView.tsx';
-import { ChatView } from '../features/chat/ChatView.tsx';
-import { SettingsView } from '../features/settings/SettingsView.tsx';
+
+// Each view is a chunk of its own, loaded when first shown: the first screen's JavaScript stays small.
+const ServersView = lazy(() => import('../features/servers/ServersView.tsx').then((module) => ({ default: module.ServersView })));
+const ChatView = lazy(() => import('../features/chat/ChatView.tsx').then((module) => ({ default: module.ChatView })));
+const SettingsView = lazy(() => import('../features/settings/SettingsView.tsx').then((module) => ({ default: module.SettingsView })));
 
 export interface AppView {
   id: string;

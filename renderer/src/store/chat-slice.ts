@@ -17,6 +17,12 @@ export interface OpenConversation {
    * replaces them.
    */
   liveIds: string[];
+  /** Messages before the first loaded one remain in the host (a long conversation opens at its end). */
+  hasOlder: boolean;
+  /** An older page was asked for and has not arrived. */
+  loadingOlder: boolean;
+  /** Opened at this message (a search hit): the fetch starts there instead of at the newest page. */
+  from?: string;
 }
 
 export interface ChatSlice {
@@ -28,8 +34,11 @@ export interface ChatSlice {
   /** Tool call cards the person folded away, by call id; kept here because list rows unmount off screen. */
   collapsedToolCalls: Record<string, boolean>;
   conversationsReceived(conversations: ConversationSummary[]): void;
-  /** Shows a conversation (or none); its messages arrive with `conversationLoaded`. */
-  openConversationById(id: string | undefined): void;
+  /**
+   * Shows a conversation (or none); its messages arrive with `conversationLoaded`. With `at`, the fetch starts at
+   * that message (a search hit), also in the conversation already open when that message is not loaded.
+   */
+  openConversationById(id: string | undefined, at?: string): void;
   /** A fetch of the open conversation starts: events from now on win over what it returns. */
   conversationFetchStarted(id: string): void;
   conversationLoaded(conversation: Conversation): void;
@@ -40,6 +49,10 @@ export interface ChatSlice {
   /** After a reconnect: turns may have ended unseen, so fall back to what the messages say. */
   forgetTurns(): void;
   toggleToolCall(callId: string): void;
+  /** The person scrolled near the first loaded message: the sync fetches the page before it. */
+  olderMessagesWanted(): void;
+  olderMessagesLoaded(conversationId: string, messages: ChatMessage[], hasOlder: boolean): void;
+  olderMessagesFailed(conversationId: string): void;
 }
 
 /** Inserts or replaces by id; a new message goes after every message created no later than it. */
@@ -111,10 +124,18 @@ export const createChatSlice: StateCreator<ChatSlice, [], [], ChatSlice> = (set)
       const gone = open && !conversations.some((entry) => entry.id === open.id);
       return gone ? { conversations, openConversation: undefined } : { conversations };
     }),
-  openConversationById: (id) =>
+  openConversationById: (id, at) =>
     set((state) => {
-      if (id === state.openConversation?.id) return {};
-      return { openConversation: id ? { id, loaded: false, messages: [], disabledTools: [], liveIds: [] } : undefined };
+      const open = state.openConversation;
+      if (open && id === open.id) {
+        if (at === undefined || open.messages.some((message) => message.id === at)) return {};
+        return { openConversation: { ...open, from: at } };
+      }
+      return {
+        openConversation: id
+          ? { id, loaded: false, messages: [], disabledTools: [], liveIds: [], hasOlder: false, loadingOlder: false, ...(at ? { from: at } : {}) }
+          : undefined,
+      };
     }),
   conversationFetchStarted: (id) =>
     set((state) => (state.openConversation?.id === id ? { openConversation: { ...state.openConversation, liveIds: [] } } : {})),
@@ -129,6 +150,8 @@ export const createChatSlice: StateCreator<ChatSlice, [], [], ChatSlice> = (set)
           loaded: true,
           messages: mergeFetched(conversation.messages, open.messages, open.liveIds),
           disabledTools: conversation.disabledTools,
+          hasOlder: conversation.hasOlder ?? false,
+          loadingOlder: false,
         },
         conversations: state.conversations?.map((entry) => (entry.id === summary.id ? summary : entry)),
       };
@@ -155,6 +178,22 @@ export const createChatSlice: StateCreator<ChatSlice, [], [], ChatSlice> = (set)
   forgetTurns: () => set({ turnStates: {} }),
   toggleToolCall: (callId) =>
     set((state) => ({ collapsedToolCalls: { ...state.collapsedToolCalls, [callId]: !state.collapsedToolCalls[callId] } })),
+  olderMessagesWanted: () =>
+    set((state) => {
+      const open = state.openConversation;
+      if (!open?.loaded || !open.hasOlder || open.loadingOlder || open.messages.length === 0) return {};
+      return { openConversation: { ...open, loadingOlder: true } };
+    }),
+  olderMessagesLoaded: (conversationId, older, hasOlder) =>
+    set((state) => {
+      const open = state.openConversation;
+      if (open?.id !== conversationId) return {};
+      const known = new Set(open.messages.map((message) => message.id));
+      const fresh = older.filter((message) => !known.has(message.id));
+      return { openConversation: { ...open, messages: [...fresh, ...open.messages], hasOlder, loadingOlder: false } };
+    }),
+  olderMessagesFailed: (conversationId) =>
+    set((state) => (state.openConversation?.id === conversationId ? { openConversation: { ...state.openConversation, loadingOlder: false } } : {})),
 });
 
 /**

@@ -33,7 +33,7 @@ export function ChatView() {
   }, [openId, conversations, open]);
 
   const createConversation = async () => {
-    const created = await api.call('chat.create', {});
+    const created = await api.call('chat.create', { replaceEmpty: true });
     open(created.id);
     return created.id;
   };
@@ -42,7 +42,7 @@ export function ChatView() {
     createConversation().catch((failure: unknown) => setError(errorMessage(failure)));
   };
   const openHit = (hit: SearchHit) => {
-    open(hit.conversationId);
+    open(hit.conversationId, hit.messageId);
     setReveal({ conversationId: hit.conversationId, messageId: hit.messageId, at: Date.now() });
   };
 
@@ -74,9 +74,10 @@ interface ChatPaneProps {
 
 function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
   const api = useHostApi();
-  const { openConversation, summary, settings, turn } = useAppStore(
+  const { openConversation, summary, settings, turn, olderWanted } = useAppStore(
     useShallow((state) => ({
       openConversation: state.openConversation,
+      olderWanted: state.olderMessagesWanted,
       summary: state.conversations?.find((entry) => entry.id === state.openConversation?.id),
       settings: state.settings,
       turn: state.openConversation ? turnStateOf(state, state.openConversation.id) : 'idle',
@@ -161,7 +162,7 @@ function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
           <p className="muted">The model can use the tools of every connected server; you approve each call before it runs.</p>
         </div>
       ) : (
-        <MessageList messages={messages} busy={running} onRetry={running ? undefined : retry} reveal={reveal} />
+        <MessageList messages={messages} busy={running} onRetry={running ? undefined : retry} reveal={reveal} onNearStart={olderWanted} />
       )}
       <Composer
         running={running}

@@ -1,17 +1,16 @@
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import type { LinkOpenOutcome } from '../../../../shared/api/human-api.ts';
 import { useHostApi } from '../../app/host-context.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import Markdown from 'react-markdown';
 import type { Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { fenceGrammars, grammarsLoaded, highlightLoaded, isGrammarLoaded, loadGrammars } from './code-highlight.ts';
 import { markdownSegments } from './markdown-blocks.ts';
 
-// react-markdown runs every plugin's attacher on each render, and rehype-highlight's builds a fresh highlighter
-// with every language grammar each time: attach one transformer, built once, instead.
-const highlight = rehypeHighlight();
+// react-markdown runs every plugin's attacher on each render: attach one transformer, built once.
+const highlight = highlightLoaded();
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [() => highlight];
 // No address ever reaches an href or src here, so keep what the model wrote: the default would blank a
@@ -102,8 +101,11 @@ function CodeBlock({ children, node: _node, ...props }: ComponentProps<'pre'> & 
   );
 }
 
-/** Segments that did not change keep their rendering: while an answer streams only its last segment is parsed again. */
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+/**
+ * Segments that did not change keep their rendering: while an answer streams only its last segment is parsed
+ * again. `grammars` changes when a code grammar arrives, so a block waiting for it is highlighted then.
+ */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string; grammars: number }) {
   return (
     <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components} urlTransform={keepUrl}>
       {text}
@@ -113,11 +115,22 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
 
 export function MarkdownText({ text }: { text: string }) {
   const segments = useMemo(() => markdownSegments(text), [text]);
+  const missing = useMemo(() => fenceGrammars(text).filter((name) => !isGrammarLoaded(name)), [text]);
+  const [grammars, setGrammars] = useState(grammarsLoaded);
+  const missingKey = missing.join(' ');
+  useEffect(() => {
+    if (!missingKey) return;
+    let current = true;
+    loadGrammars(missingKey.split(' ')).then(() => current && setGrammars(grammarsLoaded()));
+    return () => {
+      current = false;
+    };
+  }, [missingKey]);
   return (
     <div className="markdown">
       {segments.map((segment, index) => (
         <div key={index} className={index < segments.length - 1 ? 'md-segment md-segment-done' : 'md-segment'}>
-          <MarkdownBlock text={segment} />
+          <MarkdownBlock text={segment} grammars={grammars} />
         </div>
       ))}
     </div>

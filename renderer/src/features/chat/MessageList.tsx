@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
+import type { UIEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatMessage } from '../../../../shared/chat/chat-types.ts';
+import { LOAD_OLDER_WITHIN_SCREENS } from './message-pages.ts';
 import { MessageView } from './MessageView.tsx';
 
 interface MessageListProps {
@@ -10,6 +12,8 @@ interface MessageListProps {
   onRetry?: () => void;
   /** A message to bring into view (a search hit); changes to the value scroll again. */
   reveal?: { messageId: string; at: number };
+  /** Called when the rows near the first loaded message come into view (older ones are fetched then). */
+  onNearStart?: () => void;
 }
 
 /** Pixels from the bottom that still count as "at the latest message". */
@@ -20,7 +24,7 @@ const NEAR_END = 48;
  * Anchored at the end: while the view is at the bottom, a growing answer and new messages keep it there; once
  * the person scrolls up it stays where they put it.
  */
-export function MessageList({ messages, busy, onRetry, reveal }: MessageListProps) {
+export function MessageList({ messages, busy, onRetry, reveal, onNearStart }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -54,13 +58,19 @@ export function MessageList({ messages, busy, onRetry, reveal }: MessageListProp
     virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [messages, reveal, virtualizer]);
 
+  // Asked on the person's scrolling only: the list is placed at its end without a scroll event near the top.
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    if (onNearStart && placed.current && element.scrollTop < element.clientHeight * LOAD_OLDER_WITHIN_SCREENS) onNearStart();
+  };
+
   const lastAssistant = messages.findLastIndex((message) => message.role === 'assistant');
   const atEnd = messages.length === 0 || virtualizer.isAtEnd(NEAR_END);
   const items = virtualizer.getVirtualItems();
 
   return (
     <div className="chat-scroll-wrap">
-      <div ref={scrollRef} className="chat-scroll" tabIndex={-1}>
+      <div ref={scrollRef} className="chat-scroll" tabIndex={-1} onScroll={onScroll}>
         <div role="feed" aria-label="Messages" aria-busy={busy} className="chat-feed" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const message = messages[item.index];

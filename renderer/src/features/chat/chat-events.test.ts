@@ -88,3 +88,57 @@ test('a refetch reloads lists, forgets turn states, and a conversation deleted m
   assert.deepEqual(errors, []);
   sync.stop();
 });
+
+test('a conversation opens at its newest page, older pages arrive when wanted, and a search hit opens where it is', async () => {
+  const all = Array.from({ length: 250 }, (_, index) => message(`m${index}`, `text ${index}`));
+  const asked: unknown[] = [];
+  const fake = fakeApi({
+    'chat.get': (params) => {
+      asked.push(params);
+      const { from, limit } = params as { from?: string; limit: number };
+      const start = from ? Math.max(0, Number(from.slice(1)) - 10) : all.length - limit;
+      return { ...conversation(all.slice(start)), hasOlder: start > 0 };
+    },
+    'chat.olderMessages': (params) => {
+      asked.push(params);
+      const { before, limit } = params as { before: string; limit: number };
+      const end = Number(before.slice(1));
+      return { messages: all.slice(Math.max(0, end - limit), end), hasOlder: end - limit > 0 };
+    },
+  });
+  const store = createAppStore();
+  store.getState().connectionChanged({ status: 'open', attempt: 0, epoch: 1 });
+  const errors: unknown[] = [];
+  const sync = syncChat(fake.api, store, (error) => errors.push(error), (run) => run());
+  const ids = () => store.getState().openConversation!.messages.map((entry) => entry.id);
+
+  store.getState().openConversationById('c1');
+  await tick();
+  assert.equal(ids().length, 60);
+  assert.equal(ids().at(-1), 'm249');
+  assert.equal(store.getState().openConversation?.hasOlder, true);
+
+  store.getState().olderMessagesWanted();
+  store.getState().olderMessagesWanted();
+  await tick();
+  assert.equal(ids().length, 160, 'one page, however often the list asks while it loads');
+  assert.equal(ids()[0], 'm90');
+  store.getState().olderMessagesWanted();
+  await tick();
+  store.getState().olderMessagesWanted();
+  await tick();
+  assert.equal(ids()[0], 'm0');
+  assert.equal(store.getState().openConversation?.hasOlder, false);
+  const calls = fake.calls.length;
+  store.getState().olderMessagesWanted();
+  await tick();
+  assert.equal(fake.calls.length, calls, 'nothing is asked once the first message is loaded');
+
+  store.getState().openConversationById(undefined);
+  store.getState().openConversationById('c1', 'm40');
+  await tick();
+  assert.equal(ids()[0], 'm30');
+  assert.deepEqual(asked.at(-1), { id: 'c1', from: 'm40', limit: 60 });
+  assert.deepEqual(errors, []);
+  sync.stop();
+});

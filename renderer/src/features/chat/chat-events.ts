@@ -3,6 +3,7 @@ import { HostError } from '../../../../shared/api/host-error.ts';
 import type { AppStore } from '../../store/app-store.ts';
 import { createDeltaBatcher } from './delta-batcher.ts';
 import type { Scheduler } from './delta-batcher.ts';
+import { OLDER_PAGE, OPEN_PAGE } from './message-pages.ts';
 
 export interface DomainSync {
   /** Fetches everything whole, on every (re)open of the connection. */
@@ -15,12 +16,23 @@ export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown
   const state = store.getState;
   const batcher = createDeltaBatcher((deltas) => state().deltasReceived(deltas), schedule ? { schedule } : {});
 
-  const fetchOpen = (id: string) => {
+  const fetchOpen = (id: string, from: string | undefined) => {
     state().conversationFetchStarted(id);
-    api.call('chat.get', { id }).then(
+    // The newest page only (or from a search hit on); older pages follow as the person scrolls up.
+    api.call('chat.get', from ? { id, from, limit: OPEN_PAGE } : { id, limit: OPEN_PAGE }).then(
       (conversation) => state().conversationLoaded(conversation),
       (error: unknown) => {
         // Deleted meanwhile: the list (refetched or by event) closes it; anything else is worth a report.
+        if (!(error instanceof HostError && error.code === 'not_found')) onError(error);
+      },
+    );
+  };
+
+  const fetchOlder = (id: string, before: string) => {
+    api.call('chat.olderMessages', { id, before, limit: OLDER_PAGE }).then(
+      (page) => state().olderMessagesLoaded(id, page.messages, page.hasOlder),
+      (error: unknown) => {
+        state().olderMessagesFailed(id);
         if (!(error instanceof HostError && error.code === 'not_found')) onError(error);
       },
     );
@@ -38,8 +50,11 @@ export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown
     api.on('grants.changed', (grants) => state().grantsReceived(grants)),
     api.on('grants.heldTools', (held) => state().heldToolsReceived(held)),
     store.subscribe((next, previous) => {
-      const id = next.openConversation?.id;
-      if (id && id !== previous.openConversation?.id && next.connection.status === 'open') fetchOpen(id);
+      const open = next.openConversation;
+      const before = previous.openConversation;
+      if (!open || next.connection.status !== 'open') return;
+      if (open.id !== before?.id || (open.from !== undefined && open.from !== before.from)) fetchOpen(open.id, open.from);
+      else if (open.loadingOlder && !before.loadingOlder) fetchOlder(open.id, open.messages[0].id);
     }),
   ];
 
@@ -52,7 +67,7 @@ export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown
       api.call('grants.list', {}).then((grants) => state().grantsReceived(grants), onError);
       api.call('grants.heldTools', {}).then((held) => state().heldToolsReceived(held), onError);
       const open = state().openConversation;
-      if (open) fetchOpen(open.id);
+      if (open) fetchOpen(open.id, open.from);
     },
     stop() {
       for (const off of offs) off();
