@@ -15,9 +15,11 @@ import { createHumanSlice } from './human-slice.ts';
 import type { HumanSlice } from './human-slice.ts';
 import { createProgressSlice } from './progress-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
+import { createSkillsSlice } from './skills-slice.ts';
+import type { SkillsSlice } from './skills-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & SkillsSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -29,6 +31,7 @@ export function createAppStore() {
     ...createConsentSlice(...args),
     ...createHumanSlice(...args),
     ...createProgressSlice(...args),
+    ...createSkillsSlice(...args),
   }));
 }
 

@@ -16,12 +16,14 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.on('servers.log', (entry) => state().logReceived(entry)),
     api.on('servers.configChanged', (config) => state().configReceived(config)),
     api.on('servers.callProgress', (progress) => state().progressReceived(progress)),
+    api.on('skills.changed', (views) => state().skillsReceived(views)),
   ];
   const domains = [syncChat(api, store, onError), syncConsent(api, store, onError)];
 
   const refetch = () => {
     api.call('servers.list', {}).then((servers) => state().serversReceived(servers), onError);
     api.call('servers.config', {}).then((config) => state().configReceived(config), onError);
+    api.call('skills.list', {}).then((views) => state().skillsReceived(views), onError);
     for (const domain of domains) domain.refetch();
   };
 
