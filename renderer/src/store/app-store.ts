@@ -19,9 +19,11 @@ import { createTasksSlice } from './tasks-slice.ts';
 import type { TasksSlice } from './tasks-slice.ts';
 import { createContextSlice } from './context-slice.ts';
 import type { ContextSlice } from './context-slice.ts';
+import { createSkillsSlice } from './skills-slice.ts';
+import type { SkillsSlice } from './skills-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice & ContextSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice & ContextSlice & SkillsSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -35,6 +37,7 @@ export function createAppStore() {
     ...createProgressSlice(...args),
     ...createTasksSlice(...args),
     ...createContextSlice(...args),
+    ...createSkillsSlice(...args),
   }));
 }
 

@@ -16,7 +16,7 @@ export interface NavSlice {
   showServerList(): void;
 }
 
-export const serverTabs = ['tools', 'resources', 'prompts', 'access', 'log', 'info'] as const;
+export const serverTabs = ['tools', 'resources', 'prompts', 'skills', 'access', 'log', 'info'] as const;
 export type ServerTab = (typeof serverTabs)[number];
 export type ServerPane = 'list' | 'detail';
 

@@ -18,6 +18,7 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.on('servers.callProgress', (progress) => state().progressReceived(progress)),
     api.on('tasks.changed', (task) => state().taskReceived(task)),
     api.on('context.resourceUpdated', (update) => state().resourceUpdated(update)),
+    api.on('skills.changed', (views) => state().skillsReceived(views)),
   ];
   const domains = [syncChat(api, store, onError), syncConsent(api, store, onError)];
 
@@ -25,6 +26,7 @@ export function syncStore(connection: HostConnection, store: AppStore, onError: 
     api.call('servers.list', {}).then((servers) => state().serversReceived(servers), onError);
     api.call('servers.config', {}).then((config) => state().configReceived(config), onError);
     api.call('tasks.list', {}).then((tasks) => state().tasksReceived(tasks), onError);
+    api.call('skills.list', {}).then((views) => state().skillsReceived(views), onError);
     for (const domain of domains) domain.refetch();
   };
 

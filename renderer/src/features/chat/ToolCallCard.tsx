@@ -42,6 +42,12 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
           <span className="tool-call-name">
             {call.server && <code className="tool-call-server"><ServerText text={call.server} /></code>}
             <strong><ServerText text={call.tool} /></strong>
+            {call.skill && (
+              <span className="tool-call-skill">
+                {' '}skill <ServerText text={call.skill.name} />
+                {call.skill.path !== undefined && <> · <ServerText text={call.skill.path} /></>}
+              </span>
+            )}
           </span>
         </button>
         <span className={`status status-${status.tone}`}>

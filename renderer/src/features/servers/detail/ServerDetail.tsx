@@ -11,6 +11,7 @@ import { InfoTab } from './InfoTab.tsx';
 import { LogTab } from './LogTab.tsx';
 import { PromptsTab } from './PromptsTab.tsx';
 import { ResourcesTab } from './ResourcesTab.tsx';
+import { SkillsTab } from './SkillsTab.tsx';
 import { ToolsTab } from './ToolsTab.tsx';
 import { useCatalog } from './use-catalog.ts';
 import { ServerText } from '../../../components/ServerText.tsx';
@@ -19,12 +20,15 @@ import { SignInControls } from '../auth/SignInControls.tsx';
 export function ServerDetail({ server, onReviewTrust }: { server: ServerState; onReviewTrust: () => void }) {
   const { tab, showServerTab } = useAppStore(useShallow((state) => ({ tab: state.serverTab, showServerTab: state.showServerTab })));
   const { catalog, error } = useCatalog(server);
+  const skills = useAppStore((state) => state.skillsByServer[server.name]);
   const prefix = `server-${server.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const counts = server.counts;
   const tabs: TabItem<ServerTab>[] = [
     { id: 'tools', label: 'Tools', count: catalog?.tools.length ?? counts.tools },
     { id: 'resources', label: 'Resources', count: catalog ? catalog.resources.length + catalog.resourceTemplates.length : counts.resources + counts.resourceTemplates },
     { id: 'prompts', label: 'Prompts', count: catalog?.prompts.length ?? counts.prompts },
+    // Only for a server that declares the Skills extension (SEP-2640).
+    ...(skills ? [{ id: 'skills' as const, label: 'Skills', count: skills.skills.length }] : []),
     { id: 'access', label: 'Access' },
     { id: 'log', label: 'Log' },
     { id: 'info', label: 'Info' },
@@ -57,6 +61,8 @@ export function ServerDetail({ server, onReviewTrust }: { server: ServerState; o
           <ResourcesTab server={server} resources={catalog?.resources ?? []} templates={catalog?.resourceTemplates ?? []} />
         ) : tab === 'prompts' ? (
           <PromptsTab server={server} prompts={catalog?.prompts ?? []} />
+        ) : tab === 'skills' ? (
+          skills ? <SkillsTab skills={skills} /> : <p className="muted empty-panel">This server serves no skills{server.status === 'connected' ? '' : ' while it is not connected'}.</p>
         ) : tab === 'access' ? (
           <AccessTab server={server} onReviewTrust={onReviewTrust} />
         ) : tab === 'log' ? (
