@@ -51,12 +51,24 @@ test('the app shows its data, calls its tool after approval, and its message lan
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await expect(app.locator('#count')).toHaveText('6');
 
+  // Full screen on the app's request; the person takes it back, and the app hears so.
+  await app.getByRole('button', { name: 'Full screen' }).click();
+  await expect(app.locator('#status')).toHaveText(/^(mode|display) fullscreen$/);
+  await expect(card.locator('.app-view-fullscreen')).toBeVisible();
+  await card.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect(app.locator('#status')).toHaveText('display inline');
+
+  // Context for the model is shown to the person, then sent with the next turn.
+  await app.getByRole('button', { name: 'Share count' }).click();
+  await expect(card.getByLabel('Context the app gave the model')).toContainText('The counter is at 6');
+
   await app.getByRole('button', { name: 'Tell the chat' }).click();
   const fromApp = page.getByRole('feed', { name: 'Messages' }).getByRole('article', { name: 'From an app' });
   await expect(fromApp).toContainText('The counter shows 6');
   await expect(fromApp).toContainText('From the app of counter');
   await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('I see the counter at 6.');
   expect(JSON.stringify(fake.messageRequests[2].body?.messages.at(-1))).toContain('The counter shows 6');
+  expect(JSON.stringify(fake.messageRequests[2].body?.system)).toContain('<app_context server=\\"apps\\" tool=\\"counter\\">\\nThe counter is at 6');
 
   // The app's log lines and its calls are in its server's log.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();

@@ -6,6 +6,7 @@ import type { LogLevel } from '../../../shared/servers/server-state.ts';
 import type { ChatService } from '../chat/chat-service.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
+import { AppModelContext } from './model-context.ts';
 import { appResourceFrom, uiResourceUriOf } from './ui-resource.ts';
 
 type AppsMethod = keyof AppsResults;
@@ -37,6 +38,7 @@ function refused(text: string): CallToolResult {
 export class AppsService {
   sandboxOrigin: string | undefined;
   readonly handlers: AppsHandlers;
+  readonly modelContext = new AppModelContext();
   private readonly options: AppsServiceOptions;
 
   constructor(options: AppsServiceOptions) {
@@ -45,6 +47,11 @@ export class AppsService {
       'apps.resource': ({ server, tool }) => this.resource(server, tool),
       'apps.callTool': (params) => this.callTool(params),
       'apps.message': (params) => this.message(params),
+      'apps.updateContext': async ({ server, app, text }) => {
+        if (!app.conversationId) return { accepted: false, reason: 'this app is not in a conversation' };
+        this.modelContext.set(app.conversationId, server, app.tool, text);
+        return { accepted: true };
+      },
       'apps.log': async ({ server, app, level, text }) => {
         const known = LOG_LEVELS.has(level as LogLevel) ? (level as LogLevel) : 'info';
         this.options.servers.note(server, known, `app of ${app.tool}: ${text}`);

@@ -52,7 +52,7 @@ function LoadedApp({ call }: { call: AppCall }) {
 function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource: AppResource; label: string; onReopen(): void }) {
   const api = useHostApi();
   const frame = useRef<HTMLIFrameElement>(null);
-  const { height, displayMode, setDisplayMode, closed } = useAppBridge(api, frame, resource, call);
+  const { height, displayMode, setDisplayMode, closed, modelContext } = useAppBridge(api, frame, resource, call);
   if (closed) {
     return (
       <div className="app-view app-view-note" role="group" aria-label={label}>
@@ -79,6 +79,11 @@ function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource
         referrerPolicy="no-referrer"
         style={fullscreen ? undefined : { height: height ?? 320 }}
       />
+      {modelContext && (
+        <p className="app-view-context small" aria-label="Context the app gave the model">
+          <span className="muted">The app told the model:</span> <ServerText text={modelContext} />
+        </p>
+      )}
     </div>
   );
 }

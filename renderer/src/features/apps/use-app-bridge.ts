@@ -14,6 +14,7 @@ const HOST_CAPABILITIES: McpUiHostCapabilities = {
   serverResources: {},
   logging: {},
   message: { text: {} },
+  updateModelContext: { text: {}, structuredContent: {} },
 };
 const HOST_INFO = { name: 'Switchboard', version: '0.1.0' };
 const TEARDOWN_WAIT_MS = 1_000;
@@ -33,6 +34,8 @@ export interface AppBridgeState {
   setDisplayMode(mode: McpUiDisplayMode): void;
   /** The app asked to be closed (`ui/notifications/request-teardown`). */
   closed: boolean;
+  /** What the app last told the model (`ui/update-model-context`), shown to the person. */
+  modelContext: string | undefined;
 }
 
 /**
@@ -44,6 +47,7 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
   const [height, setHeight] = useState<number | undefined>(undefined);
   const [displayMode, setDisplayMode] = useState<McpUiDisplayMode>('inline');
   const [closed, setClosed] = useState(false);
+  const [modelContext, setModelContext] = useState<string | undefined>(undefined);
   const [initialized, setInitialized] = useState(false);
   const bridgeRef = useRef<AppBridge | undefined>(undefined);
   const callRef = useRef(call);
@@ -71,6 +75,15 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
       if (!text) return { isError: true };
       const sent = await api.call('apps.message', { server, app, text });
       return sent.sent ? {} : { isError: true };
+    };
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      const parts = (content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : []));
+      if (structuredContent !== undefined) parts.push(JSON.stringify(structuredContent));
+      const text = parts.join('\n').slice(0, 20_000);
+      const { accepted, reason } = await api.call('apps.updateContext', { server, app, text });
+      if (!accepted) throw new Error(reason ?? 'not accepted');
+      setModelContext(text || undefined);
+      return {};
     };
     bridge.onopenlink = async ({ url }) => {
       const { outcome } = await api.call('links.open', { url, source: `the app of ${tool}` });
@@ -126,5 +139,5 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
     if (initialized) void bridgeRef.current?.sendHostContextChange({ displayMode });
   }, [initialized, displayMode]);
 
-  return { height, displayMode, setDisplayMode, closed };
+  return { height, displayMode, setDisplayMode, closed, modelContext };
 }
