@@ -70,6 +70,11 @@ test('the app shows its data, calls its tool after approval, and its message lan
   expect(JSON.stringify(fake.messageRequests[2].body?.messages.at(-1))).toContain('The counter shows 6');
   expect(JSON.stringify(fake.messageRequests[2].body?.system)).toContain('<app_context server=\\"apps\\" tool=\\"counter\\">\\nThe counter is at 6');
 
+  // Closing the app tells it first (`ui/resource-teardown`), then the frame goes.
+  await card.getByRole('button', { name: 'Close app' }).click();
+  await expect(card).toContainText('The app was closed.');
+  await expect(card.locator('iframe')).toHaveCount(0);
+
   // The app's log lines and its calls are in its server's log.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
   const ui = serversPage(page);
@@ -78,6 +83,7 @@ test('the app shows its data, calls its tool after approval, and its message lan
   const log = page.getByRole('log', { name: 'apps log' });
   await expect(log).toContainText('app of counter: counter app ready');
   await expect(log).toContainText('app of counter called counter-add');
+  await expect(log).toContainText('app of counter: counter app torn down');
 
   // Reopened after a restart, the saved conversation shows the app again, from the stored result.
   const again = await switchboard.restart();

@@ -52,11 +52,11 @@ function LoadedApp({ call }: { call: AppCall }) {
 function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource: AppResource; label: string; onReopen(): void }) {
   const api = useHostApi();
   const frame = useRef<HTMLIFrameElement>(null);
-  const { height, displayMode, setDisplayMode, closed, modelContext } = useAppBridge(api, frame, resource, call);
+  const { height, displayMode, setDisplayMode, closed, close, modelContext } = useAppBridge(api, frame, resource, call);
   if (closed) {
     return (
       <div className="app-view app-view-note" role="group" aria-label={label}>
-        The app closed itself. <button type="button" className="link-button" onClick={onReopen}>Open again</button>
+        The app was closed. <button type="button" className="link-button" onClick={onReopen}>Open again</button>
       </div>
     );
   }
@@ -65,9 +65,14 @@ function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource
     <div className={`app-view${fullscreen ? ' app-view-fullscreen' : ''}${resource.prefersBorder === false ? '' : ' app-view-border'}`} role="group" aria-label={label}>
       <div className="app-view-bar">
         <span className="muted small">{label}</span>
-        <button type="button" className="link-button" onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}>
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
-        </button>
+        <span>
+          <button type="button" className="link-button" onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}>
+            {fullscreen ? 'Exit full screen' : 'Full screen'}
+          </button>{' '}
+          <button type="button" className="link-button" onClick={close}>
+            Close app
+          </button>
+        </span>
       </div>
       {/* The outer frame is on the sandbox origin, never this page's; the app itself runs in its inner frame. */}
       <iframe

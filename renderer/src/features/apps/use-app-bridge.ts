@@ -32,8 +32,9 @@ export interface AppBridgeState {
   height: number | undefined;
   displayMode: McpUiDisplayMode;
   setDisplayMode(mode: McpUiDisplayMode): void;
-  /** The app asked to be closed (`ui/notifications/request-teardown`). */
+  /** Closed by the person or at the app's request, after the app heard `ui/resource-teardown`. */
   closed: boolean;
+  close(): void;
   /** What the app last told the model (`ui/update-model-context`), shown to the person. */
   modelContext: string | undefined;
 }
@@ -50,6 +51,16 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
   const [modelContext, setModelContext] = useState<string | undefined>(undefined);
   const [initialized, setInitialized] = useState(false);
   const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  // MCP Apps → Teardown: the app hears `ui/resource-teardown` and is waited for (up to a second) before its
+  // frame goes. A card that unmounts with its view cannot wait: the app is told, best effort.
+  const closeRef = useRef(() => {
+    const bridge = bridgeRef.current;
+    if (!bridge) return setClosed(true);
+    void bridge
+      .teardownResource({}, { timeout: TEARDOWN_WAIT_MS })
+      .catch(() => {})
+      .finally(() => setClosed(true));
+  });
   const callRef = useRef(call);
   callRef.current = call;
   const sentResult = useRef<CallToolResult | undefined>(undefined);
@@ -101,7 +112,7 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
       const text = typeof data === 'string' ? data : JSON.stringify(data);
       void api.call('apps.log', { server, app, level, text: (text ?? '').slice(0, 10_000) }).catch(() => {});
     };
-    bridge.onrequestteardown = () => setClosed(true);
+    bridge.onrequestteardown = () => closeRef.current();
     const scheme = window.matchMedia('(prefers-color-scheme: dark)');
     const onScheme = () => void bridge.sendHostContextChange({ theme: currentTheme() });
     scheme.addEventListener('change', onScheme);
@@ -114,7 +125,6 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
       setInitialized(false);
       sentResult.current = undefined;
       sentInput.current = false;
-      // MCP Apps → Teardown: the app hears `ui/resource-teardown` before it goes; a silent one is not waited for.
       void bridge
         .teardownResource({}, { timeout: TEARDOWN_WAIT_MS })
         .catch(() => {})
@@ -139,5 +149,5 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
     if (initialized) void bridgeRef.current?.sendHostContextChange({ displayMode });
   }, [initialized, displayMode]);
 
-  return { height, displayMode, setDisplayMode, closed, modelContext };
+  return { height, displayMode, setDisplayMode, closed, close: () => closeRef.current(), modelContext };
 }
