@@ -51,6 +51,13 @@ test('the app shows its data, calls its tool after approval, and its message lan
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await expect(app.locator('#count')).toHaveText('6');
 
+  // A tool the app calls that has an app of its own shows that app too, under the caller's.
+  await app.getByRole('button', { name: 'Show details' }).click();
+  await page.getByRole('dialog', { name: 'Allow counter-details on apps?' }).getByRole('button', { name: 'Allow once' }).click();
+  const details = card.frameLocator('iframe[title="App of counter-details"]').frameLocator('iframe');
+  await expect(details.locator('#title')).toHaveText('Details');
+  await expect(details.locator('#count')).toHaveText('6');
+
   // Full screen on the app's request; the person takes it back, and the app hears so.
   await app.getByRole('button', { name: 'Full screen' }).click();
   await expect(app.locator('#status')).toHaveText(/^(mode|display) fullscreen$/);
@@ -71,7 +78,7 @@ test('the app shows its data, calls its tool after approval, and its message lan
   expect(JSON.stringify(fake.messageRequests[2].body?.system)).toContain('<app_context server=\\"apps\\" tool=\\"counter\\">\\nThe counter is at 6');
 
   // Closing the app tells it first (`ui/resource-teardown`), then the frame goes.
-  await card.getByRole('button', { name: 'Close app' }).click();
+  await card.getByRole('button', { name: 'Close app' }).first().click();
   await expect(card).toContainText('The app was closed.');
   await expect(card.locator('iframe')).toHaveCount(0);
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppResource } from '../../../../shared/api/apps-api.ts';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
-import { useHostApi } from '../../app/host-context.tsx';
+import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 import { useAppBridge } from './use-app-bridge.ts';
 import type { AppCall } from './use-app-bridge.ts';
-import { useToolHasApp } from './use-tool-ui.ts';
+import { toolAppUri, useToolHasApp } from './use-tool-ui.ts';
 import './apps.css';
 
 type Loaded = { phase: 'loading' } | { phase: 'ready'; resource: AppResource } | { phase: 'failed'; message: string };
@@ -52,7 +52,18 @@ function LoadedApp({ call }: { call: AppCall }) {
 function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource: AppResource; label: string; onReopen(): void }) {
   const api = useHostApi();
   const frame = useRef<HTMLIFrameElement>(null);
-  const { height, displayMode, setDisplayMode, closed, close, modelContext } = useAppBridge(api, frame, resource, call);
+  const catalog = useAppStore((state) => state.catalogs[call.server]);
+  // A tool this app calls that has an app of its own shows it below (the latest call of each such tool).
+  const [called, setCalled] = useState<AppCall[]>([]);
+  const onToolCalled = useCallback(
+    (next: AppCall) => {
+      const uri = toolAppUri(catalog, next.tool);
+      if (!uri || uri === resource.uri) return;
+      setCalled((list) => [...list.filter((entry) => entry.tool !== next.tool), next]);
+    },
+    [catalog, resource.uri],
+  );
+  const { height, displayMode, setDisplayMode, closed, close, modelContext } = useAppBridge(api, frame, resource, call, onToolCalled);
   if (closed) {
     return (
       <div className="app-view app-view-note" role="group" aria-label={label}>
@@ -89,6 +100,9 @@ function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource
           <span className="muted">The app told the model:</span> <ServerText text={modelContext} />
         </p>
       )}
+      {called.map((entry) => (
+        <AppView key={`${entry.tool}:${JSON.stringify(entry.result)}`} call={entry} show />
+      ))}
     </div>
   );
 }

@@ -44,7 +44,13 @@ export interface AppBridgeState {
  * once the bridge listens, so the relay's "ready" is never missed. Everything the app asks goes to the host
  * through HostApi, which decides (approval, link consent); nothing is decided here.
  */
-export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | null>, resource: AppResource | undefined, call: AppCall): AppBridgeState {
+export function useAppBridge(
+  api: HostApi,
+  frame: RefObject<HTMLIFrameElement | null>,
+  resource: AppResource | undefined,
+  call: AppCall,
+  onToolCalled: (call: AppCall) => void = () => {},
+): AppBridgeState {
   const [height, setHeight] = useState<number | undefined>(undefined);
   const [displayMode, setDisplayMode] = useState<McpUiDisplayMode>('inline');
   const [closed, setClosed] = useState(false);
@@ -63,6 +69,8 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
   });
   const callRef = useRef(call);
   callRef.current = call;
+  const calledRef = useRef(onToolCalled);
+  calledRef.current = onToolCalled;
   const sentResult = useRef<CallToolResult | undefined>(undefined);
   const sentInput = useRef(false);
 
@@ -78,8 +86,12 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html });
     bridge.oninitialized = () => setInitialized(true);
-    bridge.oncalltool = async (params) =>
-      api.call('apps.callTool', { server, tool: params.name, arguments: (params.arguments ?? {}) as Record<string, unknown>, app });
+    bridge.oncalltool = async (params) => {
+      const args = (params.arguments ?? {}) as Record<string, unknown>;
+      const result = await api.call('apps.callTool', { server, tool: params.name, arguments: args, app });
+      calledRef.current({ server, tool: params.name, arguments: args, result, ...(conversationId ? { conversationId } : {}) });
+      return result;
+    };
     bridge.onreadresource = async ({ uri }) => api.call('resources.read', { server, uri });
     bridge.onmessage = async ({ content }) => {
       const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();

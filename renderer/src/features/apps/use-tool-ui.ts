@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { ServerCatalog } from '../../../../shared/servers/server-state.ts';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 
 /**
@@ -23,11 +24,16 @@ export function useToolHasApp(server: string, tool: string): boolean | undefined
     };
   }, [api, catalog, connected, received, server]);
   if (!catalog) return undefined;
-  const definition = catalog.tools.find((entry) => entry.name === tool);
-  if (!definition) return false;
+  return toolAppUri(catalog, tool) !== undefined;
+}
+
+/** The `ui://` address of a tool's app, if the catalog lists the tool with a well-formed one. */
+export function toolAppUri(catalog: ServerCatalog | undefined, tool: string): string | undefined {
+  const definition = catalog?.tools.find((entry) => entry.name === tool);
+  if (!definition) return undefined;
   try {
-    return getToolUiResourceUri(definition) !== undefined;
+    return getToolUiResourceUri(definition);
   } catch {
-    return false;
+    return undefined;
   }
 }
