@@ -102,30 +102,3 @@ test('the app shows its data, calls its tool after approval, and its message lan
   await expect(shown.locator('#count')).toHaveText('5');
   await expect(shown.locator('#input')).toHaveText('5');
 });
-
-test('the app cannot reach the page, its storage, the top window, popups, the host API or undeclared scripts', async ({ page, switchboard, fake }) => {
-  fake.script({ blocks: [{ toolUse: { name: 'apps__counter', input: { start: 1, probePort: switchboard.port } } }] }, { blocks: [{ text: 'Ok.' }] });
-  await openChat(page, switchboard.url);
-  await send(page, 'Counter please');
-  await page.getByRole('dialog', { name: 'Allow counter on apps?' }).getByRole('button', { name: 'Allow once' }).click();
-  const card = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call counter on apps' });
-  const app = card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
-  await expect(app.locator('#count')).toHaveText('1');
-  await app.getByRole('button', { name: 'Try to escape' }).click();
-  const report = app.locator('#attacks');
-  await expect(report).toContainText('done', { timeout: 15_000 });
-  const text = await report.innerText();
-  for (const attack of ['parent-dom', 'top-dom', 'storage', 'top-storage', 'cookie', 'popup', 'top-navigation', 'host-api-http', 'host-api-socket', 'undeclared-script']) {
-    expect(text, attack).toContain(`${attack}: blocked`);
-  }
-  expect(text).toMatch(/violations: .*connect-src/);
-  expect(text).toMatch(/violations: .*script-src/);
-  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${switchboard.port}/`));
-
-  // A link goes through the same consent as any other: nothing opens unless the person says so.
-  await app.getByRole('button', { name: 'Open docs' }).click();
-  const question = page.getByRole('dialog').filter({ hasText: 'https://example.com/docs' });
-  await expect(question).toBeVisible();
-  await question.getByRole('button', { name: /Don.t open|Cancel|Decline/ }).first().click();
-  await expect(app.locator('#status')).toHaveText('link refused');
-});
