@@ -39,6 +39,10 @@ test('the app shows its data, calls its tool after approval, and its message lan
   const app = card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
   await expect(app.locator('#input')).toHaveText('5');
   await expect(app.locator('#count')).toHaveText('5');
+  // The theme follows the page's.
+  await expect(app.locator('#theme')).toHaveText('light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(app.locator('#theme')).toHaveText('dark');
 
   // The app-only tool was never offered to the model; the app's own tool was.
   const offered = (fake.messageRequests[0].body?.tools ?? []).map((tool) => (tool as { name: string }).name);
