@@ -106,3 +106,15 @@ test('the app shows its data, calls its tool after approval, and its message lan
   await expect(shown.locator('#count')).toHaveText('5');
   await expect(shown.locator('#input')).toHaveText('5');
 });
+
+test('Run tool shows the app too, fed the arguments and result of that run', async ({ page, switchboard }) => {
+  const ui = serversPage(page);
+  await page.goto(switchboard.url);
+  await expect(ui.card('apps')).toHaveAttribute('data-status', 'connected');
+  await ui.tools.getByRole('button', { name: /^counter(?![-\w])/ }).click();
+  await ui.runTool.getByLabel('start').fill('42');
+  await ui.runTool.getByRole('button', { name: 'Run' }).click();
+  const app = ui.runTool.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
+  await expect(app.locator('#input')).toHaveText('42');
+  await expect(app.locator('#count')).toHaveText('42');
+});
