@@ -118,3 +118,29 @@ test('Run tool shows the app too, fed the arguments and result of that run', asy
   await expect(app.locator('#input')).toHaveText('42');
   await expect(app.locator('#count')).toHaveText('42');
 });
+
+test('a saved app whose server is away says so, and shows again once the server is back', async ({ page, switchboard, fake }) => {
+  fake.script({ blocks: [{ toolUse: { name: 'apps__counter', input: { start: 3 } } }] }, { blocks: [{ text: 'Counter.' }] });
+  await openChat(page, switchboard.url);
+  await send(page, 'A counter at three');
+  await page.getByRole('dialog', { name: 'Allow counter on apps?' }).getByRole('button', { name: 'Allow once' }).click();
+  const card = page.getByRole('feed', { name: 'Messages' }).getByRole('region', { name: 'Tool call counter on apps' });
+  await expect(card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe').locator('#count')).toHaveText('3');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
+  const enable = serversPage(page).card('apps').getByRole('switch', { name: 'Enable apps' });
+  await enable.click();
+  await expect(enable).toHaveAttribute('aria-checked', 'false');
+  await expect(serversPage(page).card('apps')).not.toHaveAttribute('data-status', 'connected');
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /A counter at three/ }).click();
+  await expect(card.getByRole('group', { name: 'App of counter' })).toContainText('The app could not be shown');
+  await expect(card.getByRole('button', { name: 'Open again' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
+  await enable.click();
+  await expect(serversPage(page).card('apps')).toHaveAttribute('data-status', 'connected');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await expect(card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe').locator('#count')).toHaveText('3');
+});

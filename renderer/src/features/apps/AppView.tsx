@@ -24,6 +24,8 @@ function LoadedApp({ call }: { call: AppCall }) {
   const api = useHostApi();
   const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // A saved conversation opened while its server is away says so; the app shows once the server is back.
+  const connected = useAppStore((state) => state.servers?.find((entry) => entry.name === call.server)?.status === 'connected');
   useEffect(() => {
     let live = true;
     setLoaded({ phase: 'loading' });
@@ -34,7 +36,7 @@ function LoadedApp({ call }: { call: AppCall }) {
     return () => {
       live = false;
     };
-  }, [api, call.server, call.tool, attempt]);
+  }, [api, call.server, call.tool, attempt, connected]);
   const again = useCallback(() => setAttempt((value) => value + 1), []);
   const label = `App of ${writeOutHidden(call.tool)}`;
   if (loaded.phase === 'failed') {

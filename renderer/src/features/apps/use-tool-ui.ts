@@ -5,15 +5,15 @@ import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 
 /**
  * Whether the tool has an app (`_meta.ui.resourceUri`, MCP Apps 2026-01-26 → UI Resource), read from the
- * server's catalog; fetched once when the store has none yet. `undefined` while unknown.
+ * server's catalog (which outlives a disconnect); fetched once when the store has none yet. `undefined` while unknown.
  */
 export function useToolHasApp(server: string, tool: string): boolean | undefined {
   const api = useHostApi();
   const catalog = useAppStore((state) => state.catalogs[server]);
-  const connected = useAppStore((state) => state.servers?.find((entry) => entry.name === server)?.status === 'connected');
+  const known = useAppStore((state) => state.servers?.some((entry) => entry.name === server) === true);
   const received = useAppStore((state) => state.catalogReceived);
   useEffect(() => {
-    if (catalog || !connected) return;
+    if (catalog || !known) return;
     let live = true;
     api.call('servers.catalog', { server }).then(
       (fetched) => live && received(fetched),
@@ -22,7 +22,7 @@ export function useToolHasApp(server: string, tool: string): boolean | undefined
     return () => {
       live = false;
     };
-  }, [api, catalog, connected, received, server]);
+  }, [api, catalog, known, received, server]);
   if (!catalog) return undefined;
   return toolAppUri(catalog, tool) !== undefined;
 }
