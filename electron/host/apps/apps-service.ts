@@ -3,6 +3,7 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import type { AppsResults } from '../../../shared/api/apps-api.ts';
 import type { HostMethodParsedParams } from '../../../shared/api/host-api.ts';
 import type { LogLevel } from '../../../shared/servers/server-state.ts';
+import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ChatService } from '../chat/chat-service.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
@@ -98,7 +99,8 @@ export class AppsService {
   private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {
     if (!app.conversationId) return { sent: false, reason: 'this app is not in a conversation' };
     try {
-      this.options.chat().send({ conversationId: app.conversationId, text, fromApp: { server, tool: app.tool } });
+      // The app's words reach the model like any server text: hidden characters written out (`<U+202E>`).
+      this.options.chat().send({ conversationId: app.conversationId, text: writeOutHidden(text), fromApp: { server, tool: app.tool } });
       return { sent: true };
     } catch (error) {
       return { sent: false, reason: (error as Error).message };
