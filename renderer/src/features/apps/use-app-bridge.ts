@@ -81,7 +81,7 @@ export function useAppBridge(
     const { server, tool, conversationId, toolCallId } = callRef.current;
     const app = { tool, ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };
     const bridge = new AppBridge(null, HOST_INFO, HOST_CAPABILITIES, {
-      hostContext: hostContextFor({ displayMode: 'inline', width: element.clientWidth || 640, tool: { name: tool, arguments: callRef.current.arguments } }),
+      hostContext: hostContextFor({ displayMode: 'inline', width: element.clientWidth || 640 }),
     });
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html });
