@@ -168,6 +168,7 @@ export class Host {
     });
     this.chat.approver.policy = this.human.approvalPolicy;
     this.apps = new AppsService({ servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
+    this.chat.service.systemPromptFor = (base, conversationId) => this.apps.modelContext.promptWith(base, conversationId);
     this.handlers = {
       ...createServersHandlers(this.servers),
       ...this.chat.handlers,

@@ -45,9 +45,10 @@ export function serveRenderer(rendererDir: string): void {
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** The MCP Apps sandbox origin (`switchboard-app://sandbox`): the relay page and its script, nothing else. */
-export function serveAppSandbox(): void {
+export function serveAppSandbox(devServerUrl: string | undefined): void {
+  const devOrigin = devServerUrl ? new URL(devServerUrl).origin : undefined;
   protocol.handle(SANDBOX_SCHEME, (request) => {
-    const answer = sandboxProtocolAnswer(request.url);
+    const answer = sandboxProtocolAnswer(request.url, devOrigin);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
 }

@@ -16,5 +16,9 @@ test('the protocol answers the relay page, framable only by app://switchboard, a
   assert.equal(page.status, 200);
   assert.match(page.headers['Content-Security-Policy'], new RegExp(`frame-ancestors ${APP_ORIGIN}$`));
   assert.equal(sandboxProtocolAnswer('switchboard-app://elsewhere/sandbox').status, 404);
+  const dev = sandboxProtocolAnswer(`${SANDBOX_ORIGIN}/sandbox`, 'http://localhost:5173');
+  assert.match(dev.headers['Content-Security-Policy'], new RegExp(`frame-ancestors ${APP_ORIGIN} http://localhost:5173$`));
+  const odd = sandboxProtocolAnswer(`${SANDBOX_ORIGIN}/sandbox`, 'https://evil.example');
+  assert.match(odd.headers['Content-Security-Policy'], new RegExp(`frame-ancestors ${APP_ORIGIN}$`));
   assert.equal(sandboxProtocolAnswer(`${SANDBOX_ORIGIN}/secrets.json`).status, 404);
 });

@@ -16,8 +16,11 @@ export const sandboxSchemePrivileges = {
   privileges: { standard: true, secure: true, supportFetchAPI: false, bypassCSP: false, allowServiceWorkers: false, corsEnabled: false },
 } as const;
 
-/** The answer for one request to the sandbox scheme: the relay page, framable only by the app's own page. */
-export function sandboxProtocolAnswer(requestUrl: string): SandboxResponse {
+/**
+ * The answer for one request to the sandbox scheme: the relay page, framable only by the app's own page (and,
+ * in `electron-vite dev`, the loopback dev server's origin, `devOrigin`).
+ */
+export function sandboxProtocolAnswer(requestUrl: string, devOrigin?: string): SandboxResponse {
   let url: URL;
   try {
     url = new URL(requestUrl);
@@ -25,5 +28,6 @@ export function sandboxProtocolAnswer(requestUrl: string): SandboxResponse {
     return { status: 400, headers: { 'Content-Type': 'text/plain' }, body: 'bad request' };
   }
   if (`${url.protocol}//${url.host}` !== SANDBOX_ORIGIN) return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'not found' };
-  return sandboxResponse(url.pathname, url.search.slice(1), APP_ORIGIN);
+  const dev = devOrigin && /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(devOrigin) ? ` ${devOrigin}` : '';
+  return sandboxResponse(url.pathname, url.search.slice(1), `${APP_ORIGIN}${dev}`);
 }

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   await app.whenReady();
   lockDownWebContents(devServerUrl);
   serveRenderer(path.join(import.meta.dirname, '../renderer'));
-  serveAppSandbox();
+  serveAppSandbox(devServerUrl);
 
   // API keys and tokens go through the OS keychain where there is one; otherwise an owner-only file.
   const cipher = chooseSecretCipher(

@@ -15,6 +15,8 @@ export const appsMethods = {
   'apps.callTool': z.object({ server: name, tool: name, arguments: z.record(z.string(), z.unknown()).default({}), app }).strict(),
   /** `ui/message`: a message into the conversation, shown as the app's, and answered like the person's. */
   'apps.message': z.object({ server: name, app, text: z.string().min(1).max(100_000) }).strict(),
+  /** `ui/update-model-context`: replaces what this app tells the model in the conversation's next turns. */
+  'apps.updateContext': z.object({ server: name, app, text: z.string().max(20_000) }).strict(),
   /** `notifications/message` from the app: a line in its server's log. */
   'apps.log': z.object({ server: name, app, level: z.string().max(20), text: z.string().max(10_000) }).strict(),
 } as const;
@@ -33,5 +35,6 @@ export interface AppsResults {
   'apps.resource': AppResource;
   'apps.callTool': CallToolResult;
   'apps.message': { sent: boolean; reason?: string };
+  'apps.updateContext': { accepted: boolean; reason?: string };
   'apps.log': Record<string, never>;
 }

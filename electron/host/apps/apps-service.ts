@@ -3,9 +3,11 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import type { AppsResults } from '../../../shared/api/apps-api.ts';
 import type { HostMethodParsedParams } from '../../../shared/api/host-api.ts';
 import type { LogLevel } from '../../../shared/servers/server-state.ts';
+import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ChatService } from '../chat/chat-service.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
+import { AppModelContext } from './model-context.ts';
 import { appResourceFrom, uiResourceUriOf } from './ui-resource.ts';
 
 type AppsMethod = keyof AppsResults;
@@ -37,6 +39,7 @@ function refused(text: string): CallToolResult {
 export class AppsService {
   sandboxOrigin: string | undefined;
   readonly handlers: AppsHandlers;
+  readonly modelContext = new AppModelContext();
   private readonly options: AppsServiceOptions;
 
   constructor(options: AppsServiceOptions) {
@@ -45,6 +48,11 @@ export class AppsService {
       'apps.resource': ({ server, tool }) => this.resource(server, tool),
       'apps.callTool': (params) => this.callTool(params),
       'apps.message': (params) => this.message(params),
+      'apps.updateContext': async ({ server, app, text }) => {
+        if (!app.conversationId) return { accepted: false, reason: 'this app is not in a conversation' };
+        this.modelContext.set(app.conversationId, server, app.tool, text);
+        return { accepted: true };
+      },
       'apps.log': async ({ server, app, level, text }) => {
         const known = LOG_LEVELS.has(level as LogLevel) ? (level as LogLevel) : 'info';
         this.options.servers.note(server, known, `app of ${app.tool}: ${text}`);
@@ -91,7 +99,8 @@ export class AppsService {
   private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {
     if (!app.conversationId) return { sent: false, reason: 'this app is not in a conversation' };
     try {
-      this.options.chat().send({ conversationId: app.conversationId, text, fromApp: { server, tool: app.tool } });
+      // The app's words reach the model like any server text: hidden characters written out (`<U+202E>`).
+      this.options.chat().send({ conversationId: app.conversationId, text: writeOutHidden(text), fromApp: { server, tool: app.tool } });
       return { sent: true };
     } catch (error) {
       return { sent: false, reason: (error as Error).message };

@@ -56,6 +56,9 @@ export class ChatService {
   private readonly generation: CatalogGeneration;
   private readonly offers: OfferCache;
 
+  /** Adds to a conversation's system prompt what its MCP Apps shared (`apps/model-context.ts`). */
+  systemPromptFor: (base: string, conversationId: string) => string = (base) => base;
+
   constructor(options: ChatServiceOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
@@ -206,7 +209,7 @@ export class ChatService {
           disabledTools: conversation.disabledTools,
           provider: chatProvider,
           model,
-          systemPrompt: current.systemPrompt,
+          systemPrompt: this.systemPromptFor(current.systemPrompt, conversation.id),
           maxSteps: current.maxStepsPerTurn,
           toolResultCharLimit: current.toolResultCharLimit,
           history,

@@ -22,7 +22,11 @@ export function consentAsker(broker: Pick<ConsentBroker, 'request'>): ApprovalAs
         },
         {
           signal,
-          context: { conversationId: question.conversationId, ...(question.toolCallId ? { toolCallId: question.toolCallId } : {}) },
+          // An app shown by Run tool asks outside any conversation.
+          context: {
+            ...(question.conversationId ? { conversationId: question.conversationId } : {}),
+            ...(question.toolCallId ? { toolCallId: question.toolCallId } : {}),
+          },
         },
       );
       if (result.outcome !== 'answered') return { outcome: result.outcome };

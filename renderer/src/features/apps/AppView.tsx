@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppResource } from '../../../../shared/api/apps-api.ts';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
-import { useHostApi } from '../../app/host-context.tsx';
+import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 import { useAppBridge } from './use-app-bridge.ts';
 import type { AppCall } from './use-app-bridge.ts';
-import { useToolHasApp } from './use-tool-ui.ts';
+import { toolAppUri, useToolHasApp } from './use-tool-ui.ts';
 import './apps.css';
 
 type Loaded = { phase: 'loading' } | { phase: 'ready'; resource: AppResource } | { phase: 'failed'; message: string };
@@ -24,6 +24,8 @@ function LoadedApp({ call }: { call: AppCall }) {
   const api = useHostApi();
   const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // A saved conversation opened while its server is away says so; the app shows once the server is back.
+  const connected = useAppStore((state) => state.servers?.find((entry) => entry.name === call.server)?.status === 'connected');
   useEffect(() => {
     let live = true;
     setLoaded({ phase: 'loading' });
@@ -34,7 +36,7 @@ function LoadedApp({ call }: { call: AppCall }) {
     return () => {
       live = false;
     };
-  }, [api, call.server, call.tool, attempt]);
+  }, [api, call.server, call.tool, attempt, connected]);
   const again = useCallback(() => setAttempt((value) => value + 1), []);
   const label = `App of ${writeOutHidden(call.tool)}`;
   if (loaded.phase === 'failed') {
@@ -52,11 +54,22 @@ function LoadedApp({ call }: { call: AppCall }) {
 function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource: AppResource; label: string; onReopen(): void }) {
   const api = useHostApi();
   const frame = useRef<HTMLIFrameElement>(null);
-  const { height, displayMode, setDisplayMode, closed } = useAppBridge(api, frame, resource, call);
+  const catalog = useAppStore((state) => state.catalogs[call.server]);
+  // A tool this app calls that has an app of its own shows it below (the latest call of each such tool).
+  const [called, setCalled] = useState<AppCall[]>([]);
+  const onToolCalled = useCallback(
+    (next: AppCall) => {
+      const uri = toolAppUri(catalog, next.tool);
+      if (!uri || uri === resource.uri) return;
+      setCalled((list) => [...list.filter((entry) => entry.tool !== next.tool), next]);
+    },
+    [catalog, resource.uri],
+  );
+  const { height, displayMode, setDisplayMode, closed, close, modelContext } = useAppBridge(api, frame, resource, call, onToolCalled);
   if (closed) {
     return (
       <div className="app-view app-view-note" role="group" aria-label={label}>
-        The app closed itself. <button type="button" className="link-button" onClick={onReopen}>Open again</button>
+        The app was closed. <button type="button" className="link-button" onClick={onReopen}>Open again</button>
       </div>
     );
   }
@@ -65,9 +78,14 @@ function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource
     <div className={`app-view${fullscreen ? ' app-view-fullscreen' : ''}${resource.prefersBorder === false ? '' : ' app-view-border'}`} role="group" aria-label={label}>
       <div className="app-view-bar">
         <span className="muted small">{label}</span>
-        <button type="button" className="link-button" onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}>
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
-        </button>
+        <span>
+          <button type="button" className="link-button" onClick={() => setDisplayMode(fullscreen ? 'inline' : 'fullscreen')}>
+            {fullscreen ? 'Exit full screen' : 'Full screen'}
+          </button>{' '}
+          <button type="button" className="link-button" onClick={close}>
+            Close app
+          </button>
+        </span>
       </div>
       {/* The outer frame is on the sandbox origin, never this page's; the app itself runs in its inner frame. */}
       <iframe
@@ -79,6 +97,14 @@ function AppFrame({ call, resource, label, onReopen }: { call: AppCall; resource
         referrerPolicy="no-referrer"
         style={fullscreen ? undefined : { height: height ?? 320 }}
       />
+      {modelContext && (
+        <p className="app-view-context small" aria-label="Context the app gave the model">
+          <span className="muted">The app told the model:</span> <ServerText text={modelContext} />
+        </p>
+      )}
+      {called.map((entry) => (
+        <AppView key={`${entry.tool}:${JSON.stringify(entry.result)}`} call={entry} show />
+      ))}
     </div>
   );
 }

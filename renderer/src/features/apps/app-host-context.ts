@@ -7,7 +7,7 @@ export function currentTheme(): 'light' | 'dark' {
 }
 
 /** What the app is told about where it runs (MCP Apps 2026-01-26 → Host context). */
-export function hostContextFor(options: { displayMode: McpUiDisplayMode; width: number; tool: { name: string; arguments: Record<string, unknown> } }): McpUiHostContext {
+export function hostContextFor(options: { displayMode: McpUiDisplayMode; width: number }): McpUiHostContext {
   return {
     theme: currentTheme(),
     displayMode: options.displayMode,
@@ -16,6 +16,5 @@ export function hostContextFor(options: { displayMode: McpUiDisplayMode; width: 
     locale: navigator.language,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     containerDimensions: { maxWidth: options.width },
-    toolInfo: { tool: { name: options.tool.name, inputSchema: { type: 'object' } } },
-  } as McpUiHostContext;
+  };
 }

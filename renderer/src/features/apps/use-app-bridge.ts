@@ -14,6 +14,7 @@ const HOST_CAPABILITIES: McpUiHostCapabilities = {
   serverResources: {},
   logging: {},
   message: { text: {} },
+  updateModelContext: { text: {}, structuredContent: {} },
 };
 const HOST_INFO = { name: 'Switchboard', version: '0.1.0' };
 const TEARDOWN_WAIT_MS = 1_000;
@@ -31,8 +32,11 @@ export interface AppBridgeState {
   height: number | undefined;
   displayMode: McpUiDisplayMode;
   setDisplayMode(mode: McpUiDisplayMode): void;
-  /** The app asked to be closed (`ui/notifications/request-teardown`). */
+  /** Closed by the person or at the app's request, after the app heard `ui/resource-teardown`. */
   closed: boolean;
+  close(): void;
+  /** What the app last told the model (`ui/update-model-context`), shown to the person. */
+  modelContext: string | undefined;
 }
 
 /**
@@ -40,14 +44,33 @@ export interface AppBridgeState {
  * once the bridge listens, so the relay's "ready" is never missed. Everything the app asks goes to the host
  * through HostApi, which decides (approval, link consent); nothing is decided here.
  */
-export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | null>, resource: AppResource | undefined, call: AppCall): AppBridgeState {
+export function useAppBridge(
+  api: HostApi,
+  frame: RefObject<HTMLIFrameElement | null>,
+  resource: AppResource | undefined,
+  call: AppCall,
+  onToolCalled: (call: AppCall) => void = () => {},
+): AppBridgeState {
   const [height, setHeight] = useState<number | undefined>(undefined);
   const [displayMode, setDisplayMode] = useState<McpUiDisplayMode>('inline');
   const [closed, setClosed] = useState(false);
+  const [modelContext, setModelContext] = useState<string | undefined>(undefined);
   const [initialized, setInitialized] = useState(false);
   const bridgeRef = useRef<AppBridge | undefined>(undefined);
+  // MCP Apps → Teardown: the app hears `ui/resource-teardown` and is waited for (up to a second) before its
+  // frame goes. A card that unmounts with its view cannot wait: the app is told, best effort.
+  const closeRef = useRef(() => {
+    const bridge = bridgeRef.current;
+    if (!bridge) return setClosed(true);
+    void bridge
+      .teardownResource({}, { timeout: TEARDOWN_WAIT_MS })
+      .catch(() => {})
+      .finally(() => setClosed(true));
+  });
   const callRef = useRef(call);
   callRef.current = call;
+  const calledRef = useRef(onToolCalled);
+  calledRef.current = onToolCalled;
   const sentResult = useRef<CallToolResult | undefined>(undefined);
   const sentInput = useRef(false);
 
@@ -58,19 +81,32 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
     const { server, tool, conversationId, toolCallId } = callRef.current;
     const app = { tool, ...(conversationId ? { conversationId } : {}), ...(toolCallId ? { toolCallId } : {}) };
     const bridge = new AppBridge(null, HOST_INFO, HOST_CAPABILITIES, {
-      hostContext: hostContextFor({ displayMode: 'inline', width: element.clientWidth || 640, tool: { name: tool, arguments: callRef.current.arguments } }),
+      hostContext: hostContextFor({ displayMode: 'inline', width: element.clientWidth || 640 }),
     });
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html });
     bridge.oninitialized = () => setInitialized(true);
-    bridge.oncalltool = async (params) =>
-      api.call('apps.callTool', { server, tool: params.name, arguments: (params.arguments ?? {}) as Record<string, unknown>, app });
+    bridge.oncalltool = async (params) => {
+      const args = (params.arguments ?? {}) as Record<string, unknown>;
+      const result = await api.call('apps.callTool', { server, tool: params.name, arguments: args, app });
+      calledRef.current({ server, tool: params.name, arguments: args, result, ...(conversationId ? { conversationId } : {}) });
+      return result;
+    };
     bridge.onreadresource = async ({ uri }) => api.call('resources.read', { server, uri });
     bridge.onmessage = async ({ content }) => {
       const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
       if (!text) return { isError: true };
       const sent = await api.call('apps.message', { server, app, text });
       return sent.sent ? {} : { isError: true };
+    };
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      const parts = (content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : []));
+      if (structuredContent !== undefined) parts.push(JSON.stringify(structuredContent));
+      const text = parts.join('\n').slice(0, 20_000);
+      const { accepted, reason } = await api.call('apps.updateContext', { server, app, text });
+      if (!accepted) throw new Error(reason ?? 'not accepted');
+      setModelContext(text || undefined);
+      return {};
     };
     bridge.onopenlink = async ({ url }) => {
       const { outcome } = await api.call('links.open', { url, source: `the app of ${tool}` });
@@ -88,7 +124,7 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
       const text = typeof data === 'string' ? data : JSON.stringify(data);
       void api.call('apps.log', { server, app, level, text: (text ?? '').slice(0, 10_000) }).catch(() => {});
     };
-    bridge.onrequestteardown = () => setClosed(true);
+    bridge.onrequestteardown = () => closeRef.current();
     const scheme = window.matchMedia('(prefers-color-scheme: dark)');
     const onScheme = () => void bridge.sendHostContextChange({ theme: currentTheme() });
     scheme.addEventListener('change', onScheme);
@@ -101,7 +137,6 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
       setInitialized(false);
       sentResult.current = undefined;
       sentInput.current = false;
-      // MCP Apps → Teardown: the app hears `ui/resource-teardown` before it goes; a silent one is not waited for.
       void bridge
         .teardownResource({}, { timeout: TEARDOWN_WAIT_MS })
         .catch(() => {})
@@ -126,5 +161,5 @@ export function useAppBridge(api: HostApi, frame: RefObject<HTMLIFrameElement | 
     if (initialized) void bridgeRef.current?.sendHostContextChange({ displayMode });
   }, [initialized, displayMode]);
 
-  return { height, displayMode, setDisplayMode, closed };
+  return { height, displayMode, setDisplayMode, closed, close: () => closeRef.current(), modelContext };
 }
