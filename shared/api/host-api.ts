@@ -6,6 +6,8 @@ import type { ChatEvents, ChatResults } from './chat-api.ts';
 import { consentEventNames, consentMethods } from './consent-api.ts';
 import type { ConsentEvents, ConsentResults } from './consent-api.ts';
 import { humanEventNames, humanMethods } from './human-api.ts';
+import { importMethods } from './import-api.ts';
+import type { ImportResults } from './import-api.ts';
 import { inputsMethods } from './inputs-api.ts';
 import type { InputsResults } from './inputs-api.ts';
 import type { HumanEvents, HumanResults } from './human-api.ts';
@@ -24,13 +26,14 @@ export const hostMethods = {
   ...humanMethods,
   ...authMethods,
   ...inputsMethods,
+  ...importMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, InputsResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, InputsResults, ImportResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents {}
 
 export type HostEventName = keyof HostEvents;

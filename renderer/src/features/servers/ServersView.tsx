@@ -6,6 +6,7 @@ import { errorMessage } from '../../components/error-message.ts';
 import { ServerDetail } from './detail/ServerDetail.tsx';
 import { ServerFormDialog } from './form/ServerFormDialog.tsx';
 import { PasteJsonDialog } from './import/PasteJsonDialog.tsx';
+import { DiscoverDialog } from './import/DiscoverDialog.tsx';
 import { InputsDialog } from './inputs/InputsDialog.tsx';
 import { missingInputs, useInputs } from './inputs/use-inputs.ts';
 import { ServerCard } from './ServerCard.tsx';
@@ -15,6 +16,7 @@ import './servers.css';
 type OpenDialog =
   | { kind: 'add' }
   | { kind: 'import' }
+  | { kind: 'discover' }
   | { kind: 'edit'; name: string }
   | { kind: 'remove'; name: string }
   | { kind: 'inputs'; server?: string };
@@ -87,6 +89,9 @@ export function ServersView() {
           )}
         </div>
         <div className="view-actions">
+          <button type="button" className="button" onClick={() => setDialog({ kind: 'discover' })}>
+            Import
+          </button>
           <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
             Paste JSON
           </button>
@@ -158,6 +163,7 @@ export function ServersView() {
 
       {dialog?.kind === 'add' && <ServerFormDialog onClose={close} onSaved={(name) => selectServer(name)} />}
       {dialog?.kind === 'edit' && <ServerFormDialog editing={dialog.name} onClose={close} onSaved={(name) => selectServer(name)} />}
+      {dialog?.kind === 'discover' && <DiscoverDialog onClose={close} onAdded={(names) => names[0] && selectServer(names[0])} />}
       {dialog?.kind === 'import' && <PasteJsonDialog onClose={close} onAdded={(names) => names[0] && selectServer(names[0])} />}
       {dialog?.kind === 'inputs' && <InputsDialog inputs={missingInputs(inputs, dialog.server)} onClose={close} />}
       {dialog?.kind === 'remove' && (
