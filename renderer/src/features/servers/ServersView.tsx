@@ -7,6 +7,7 @@ import { ServerDetail } from './detail/ServerDetail.tsx';
 import { ServerFormDialog } from './form/ServerFormDialog.tsx';
 import { PasteJsonDialog } from './import/PasteJsonDialog.tsx';
 import { DiscoverDialog } from './import/DiscoverDialog.tsx';
+import { FirstRun } from './first-run/FirstRun.tsx';
 import { InputsDialog } from './inputs/InputsDialog.tsx';
 import { missingInputs, useInputs } from './inputs/use-inputs.ts';
 import { ServerCard } from './ServerCard.tsx';
@@ -133,10 +134,7 @@ export function ServersView() {
           Loading servers…
         </p>
       ) : servers.length === 0 ? (
-        <div className="empty-state">
-          <h2>No servers yet</h2>
-          <p>Add an MCP server by hand, or paste the `mcpServers` JSON you already use in Claude Desktop, Cursor or VS Code.</p>
-        </div>
+        <FirstRun onImport={() => setDialog({ kind: 'discover' })} />
       ) : (
         <div className="servers-layout" data-pane={serverPane}>
           <ul className="server-list" aria-label="Servers" ref={listRef}>
