@@ -27,6 +27,9 @@ import { createConsentHandlers } from './consent/consent-handlers.ts';
 import { createAuthHandlers } from './servers/oauth/auth-handlers.ts';
 import { ServerOAuth } from './servers/oauth/server-oauth.ts';
 import { ClientMetadataSetting } from './servers/oauth/client-metadata-setting.ts';
+import { createImportHandlers } from './import/import-handlers.ts';
+import { defaultLocationContext } from './import/discover-configs.ts';
+import type { LocationContext } from './import/host-locations.ts';
 import { createInputsHandlers } from './servers/variables/inputs-handlers.ts';
 import { createHumanHandlers } from './human/human-handlers.ts';
 import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
@@ -67,6 +70,8 @@ export interface HostOptions {
   pickFolder?: (title?: string) => Promise<string | undefined>;
   /** `--client-metadata-url`: the client ID metadata document URL for this run, ahead of the one in Settings. */
   clientMetadataUrl?: string;
+  /** Where to look for other hosts' configurations (tests give a fake home); by default this user's. */
+  discovery?: Partial<LocationContext>;
   /** How long questions to the person stay open; tests shorten them. */
   humanTimeouts?: Partial<HumanTimeouts>;
   /**
@@ -174,6 +179,7 @@ export class Host {
       ...this.chat.handlers,
       ...createAuthHandlers(this.servers, this.oauth, clientMetadata),
       ...createInputsHandlers(this.servers, this.servers.inputValues),
+      ...createImportHandlers(this.servers, () => ({ ...defaultLocationContext(), ...options.discovery })),
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
       ...createTasksHandlers(this.servers.calls.tasks),

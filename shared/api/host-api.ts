@@ -10,6 +10,8 @@ import { contextEventNames, contextMethods } from './context-api.ts';
 import type { ContextEvents, ContextResults } from './context-api.ts';
 import type { ConsentEvents, ConsentResults } from './consent-api.ts';
 import { humanEventNames, humanMethods } from './human-api.ts';
+import { importMethods } from './import-api.ts';
+import type { ImportResults } from './import-api.ts';
 import { inputsMethods } from './inputs-api.ts';
 import type { InputsResults } from './inputs-api.ts';
 import type { HumanEvents, HumanResults } from './human-api.ts';
@@ -36,13 +38,14 @@ export const hostMethods = {
   ...appsMethods,
   ...inputsMethods,
   ...contextMethods,
+  ...importMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents {}
 
 export type HostEventName = keyof HostEvents;

@@ -50,3 +50,37 @@ test('a server that needs OAuth shows Sign in; signing in through the browser co
   await expect(card.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+const withoutRegistration = base.extend<{ oauth: OAuthFixture }>({
+  oauth: async ({}, use) => {
+    const fixture = await startOAuthFixture({ dynamicRegistration: false });
+    fixture.authorizationServer.preRegister('registered-by-hand', 'hand-secret');
+    await use(fixture);
+    await fixture.close();
+  },
+  mcpServers: async ({ oauth }, use) => use({ notes: { type: 'http', url: oauth.mcpUrl } }),
+});
+
+withoutRegistration('an authorization server without registration: the detail view asks for a client ID, shows the redirect URI, then signs in', async ({ page, context, switchboard, oauth }) => {
+  const ui = serversPage(page);
+  await page.goto(switchboard.url);
+  const card = ui.card('notes');
+  await expect(card).toHaveAttribute('data-status', 'needs-auth');
+  await card.getByRole('button', { name: 'Sign in' }).click();
+  await expect(card).toContainText('register a client there yourself');
+  await expect(card).toContainText('open the server to enter it');
+
+  const form = page.getByRole('form', { name: 'Registered client' });
+  await expect(form.getByLabel('Redirect URI')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  await form.getByLabel('Client ID').fill('registered-by-hand');
+  await form.getByLabel('Client secret (if it has one)').fill('hand-secret');
+  const signInTab = context.waitForEvent('page');
+  await form.getByRole('button', { name: 'Save and sign in' }).click();
+  await consentDialog(page, /Open a page on/).getByRole('button', { name: 'Open page' }).click();
+  await (await signInTab).waitForURL(/\/callback/);
+  await expect(card).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  await runTool(page, 'whoami');
+  await expect(ui.result).toContainText('registered-by-hand');
+  expect(await page.content()).not.toContain('hand-secret');
+  expect(oauth.authorizationServer.clients.size).toBe(1);
+});

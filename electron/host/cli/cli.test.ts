@@ -120,6 +120,9 @@ describe('switchboard CLI', () => {
     assert.match(unknownFlag.stderr, /Unknown option '--frobnicate'/);
     assert.match(unknownFlag.stderr, /Usage: switchboard servers/);
     assert.doesNotMatch(unknownFlag.stderr, /\n\s+at /, 'no stack trace');
+    const badMetadataUrl = await runSwitchboard(['serve', '--data-dir', dataDir, '--client-metadata-url', 'http://example.com/client.json']);
+    assert.equal(badMetadataUrl.code, 2);
+    assert.match(badMetadataUrl.stderr, /--client-metadata-url: the client metadata URL must be https with a path/);
     const badTimeout = await runSwitchboard(['servers', '--data-dir', dataDir, '--timeout', 'soon']);
     assert.equal(badTimeout.code, 2);
     assert.match(badTimeout.stderr, /--timeout must be a whole number/);

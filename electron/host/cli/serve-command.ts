@@ -72,19 +72,19 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const port = parseIntegerOption('port', values.port, { min: 0, max: 65_535 }, serveUsage);
-  const rendererDir = values.renderer !== undefined ? path.resolve(io.cwd, values.renderer) : defaultRendererDir;
-  if (!existsSync(path.join(rendererDir, 'index.html'))) {
-    throw new CliError(`no built app in ${rendererDir}: run \`npm run build\` first`);
-  }
-  const locations = resolveLocations(values, io);
   const clientMetadataUrl = values['client-metadata-url'];
   if (clientMetadataUrl !== undefined) {
     try {
       checkMetadataUrl(clientMetadataUrl);
     } catch (error) {
-      throw new CliError(`--client-metadata-url: ${(error as Error).message}`);
+      throw new CliError(`--client-metadata-url: ${(error as Error).message}`, { exitCode: 2, usage: serveUsage });
     }
   }
+  const rendererDir = values.renderer !== undefined ? path.resolve(io.cwd, values.renderer) : defaultRendererDir;
+  if (!existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new CliError(`no built app in ${rendererDir}: run \`npm run build\` first`);
+  }
+  const locations = resolveLocations(values, io);
 
   return withHost(locations, { autoStart: true, workHandlesSignals: true, trustConfig: values['trust-config'] === true, mcpApps: true, clientMetadataUrl }, async (host, stopRequested) => {
     const { access, renewedBecause } = await loadBrowserAccess(host.dataDir, { renew: values['new-token'] === true });

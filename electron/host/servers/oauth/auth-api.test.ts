@@ -120,3 +120,17 @@ test('signed in as: the ID token names the account; the client metadata URL is k
   assert.deepEqual(await pinned.call('servers.oauthSettings', {}), { clientMetadataUrl: 'https://example.org/switchboard.json', fromCommandLine: true });
   await assert.rejects(pinned.call('servers.setClientMetadataUrl', { url: null }), /--client-metadata-url/);
 });
+
+test('a client ID metadata document URL, when set, is offered first: the authorization server that takes one sees no registration', { timeout: 60_000 }, async (t) => {
+  const documentUrl = 'https://switchboard.example/oauth/client.json';
+  const { fixture, host } = await startHost(t, { clientMetadataDocuments: { [documentUrl]: { redirect_uris: ['http://127.0.0.1/callback'] } } }, { openExternal: async (url) => void browse(url) });
+  host.on('consent.opened', (request) => void host.call('consent.answer', { id: request.id, answer: { decision: 'open' } }));
+  await host.call('servers.setClientMetadataUrl', { url: documentUrl });
+  const state = (await host.call('servers.signIn', { server: 'notes' })) as ServerState;
+  assert.equal(state.status, 'connected', state.reason);
+  const as = fixture.authorizationServer;
+  assert.equal(as.clients.size, 0, 'nothing was registered');
+  assert.equal(as.authorizations.at(-1)?.clientId, documentUrl);
+  const outcome = await host.servers.callTool('notes', 'whoami', {});
+  assert.equal(JSON.parse((outcome.result.content as { text: string }[])[0].text).clientId, documentUrl);
+});

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ConsentKind, ConsentRequest } from '../../../../shared/consent/consent-types.ts';
+import type { ConsentKind, ConsentRequest, ConsentRequestOf } from '../../../../shared/consent/consent-types.ts';
 import { useAppStore } from '../../app/host-context.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
@@ -9,6 +9,7 @@ import { currentRequests } from './consent-groups.ts';
 import { ConsentGroupContext } from './ConsentFrame.tsx';
 import { ConsentNotices } from './ConsentNotices.tsx';
 import { ConsentOrigin } from './ConsentOrigin.tsx';
+import { ServerTrustBatchDialog } from './ServerTrustBatchDialog.tsx';
 import './consent.css';
 
 /**
@@ -32,9 +33,16 @@ export function ConsentCenter() {
   const [first] = current;
   // Stays a group to the last answer, so the dialog does not jump when one of its questions is answered.
   const grouped = first?.group !== undefined && first.group.size > 1;
+  const trustBatch = first?.kind === 'server-trust' && current.length > 1;
   return (
     <>
-      {first && !grouped && (
+      {trustBatch && (
+        <ServerTrustBatchDialog
+          requests={current.filter((request): request is ConsentRequestOf<'server-trust'> => request.kind === 'server-trust')}
+          onDefer={() => current.forEach((request) => defer(request.id))}
+        />
+      )}
+      {first && !grouped && !trustBatch && (
         <ConsentDialogFor key={first.id} request={first} position={{ index: shown.indexOf(first), total: shown.length }} onDefer={() => defer(first.id)} />
       )}
       {first && grouped && <ConsentGroupDialog key={first.group?.id} requests={current} onDefer={() => current.forEach((request) => defer(request.id))} />}

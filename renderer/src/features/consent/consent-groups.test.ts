@@ -24,3 +24,11 @@ test('a round of several inputs is shown together, in the order asked', () => {
   assert.deepEqual(ids(currentRequests(list, ['x'])), ['g1', 'g2']);
   assert.deepEqual(ids(currentRequests(list.filter((request) => request.id !== 'g1'), ['x'])), ['g2'], 'answered ones leave; the rest stay');
 });
+
+test('servers waiting to be trusted are reviewed together, whenever each was asked', () => {
+  const trust = (id: string, createdAt: number) => ({ ...form(id, createdAt), kind: 'server-trust', payload: {} }) as unknown as ConsentRequest;
+  const list = [trust('t1', 1), form('x', 2), trust('t2', 3), trust('t3', 4)];
+  assert.deepEqual(ids(currentRequests(list, [])), ['t1', 't2', 't3']);
+  assert.deepEqual(ids(currentRequests(list, ['t1', 'x'])), ['t2', 't3'], 'one put aside stays aside');
+  assert.deepEqual(ids(currentRequests([form('x', 1), ...list], [])), ['x'], 'the oldest question still comes first');
+});

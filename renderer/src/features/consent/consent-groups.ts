@@ -7,6 +7,8 @@ import type { ConsentRequest } from '../../../../shared/consent/consent-types.ts
 export function currentRequests(shown: readonly ConsentRequest[], deferred: readonly string[]): ConsentRequest[] {
   const first = shown.find((request) => !deferred.includes(request.id));
   if (!first) return [];
+  // Servers waiting to be trusted are reviewed together, however they were asked: an import asks for several.
+  if (first.kind === 'server-trust') return shown.filter((request) => request.kind === 'server-trust' && !deferred.includes(request.id));
   const group = first.group;
   if (!group || group.size < 2) return [first];
   return shown.filter((request) => request.group?.id === group.id && !deferred.includes(request.id)).sort((a, b) => (a.group?.index ?? 0) - (b.group?.index ?? 0));

@@ -6,6 +6,8 @@ import { errorMessage } from '../../components/error-message.ts';
 import { ServerDetail } from './detail/ServerDetail.tsx';
 import { ServerFormDialog } from './form/ServerFormDialog.tsx';
 import { PasteJsonDialog } from './import/PasteJsonDialog.tsx';
+import { DiscoverDialog } from './import/DiscoverDialog.tsx';
+import { FirstRun } from './first-run/FirstRun.tsx';
 import { InputsDialog } from './inputs/InputsDialog.tsx';
 import { missingInputs, useInputs } from './inputs/use-inputs.ts';
 import { ServerCard } from './ServerCard.tsx';
@@ -15,6 +17,7 @@ import './servers.css';
 type OpenDialog =
   | { kind: 'add' }
   | { kind: 'import' }
+  | { kind: 'discover' }
   | { kind: 'edit'; name: string }
   | { kind: 'remove'; name: string }
   | { kind: 'inputs'; server?: string };
@@ -87,6 +90,9 @@ export function ServersView() {
           )}
         </div>
         <div className="view-actions">
+          <button type="button" className="button" onClick={() => setDialog({ kind: 'discover' })}>
+            Import
+          </button>
           <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
             Paste JSON
           </button>
@@ -128,10 +134,7 @@ export function ServersView() {
           Loading servers…
         </p>
       ) : servers.length === 0 ? (
-        <div className="empty-state">
-          <h2>No servers yet</h2>
-          <p>Add an MCP server by hand, or paste the `mcpServers` JSON you already use in Claude Desktop, Cursor or VS Code.</p>
-        </div>
+        <FirstRun onImport={() => setDialog({ kind: 'discover' })} />
       ) : (
         <div className="servers-layout" data-pane={serverPane}>
           <ul className="server-list" aria-label="Servers" ref={listRef}>
@@ -158,6 +161,7 @@ export function ServersView() {
 
       {dialog?.kind === 'add' && <ServerFormDialog onClose={close} onSaved={(name) => selectServer(name)} />}
       {dialog?.kind === 'edit' && <ServerFormDialog editing={dialog.name} onClose={close} onSaved={(name) => selectServer(name)} />}
+      {dialog?.kind === 'discover' && <DiscoverDialog onClose={close} onAdded={(names) => names[0] && selectServer(names[0])} />}
       {dialog?.kind === 'import' && <PasteJsonDialog onClose={close} onAdded={(names) => names[0] && selectServer(names[0])} />}
       {dialog?.kind === 'inputs' && <InputsDialog inputs={missingInputs(inputs, dialog.server)} onClose={close} />}
       {dialog?.kind === 'remove' && (

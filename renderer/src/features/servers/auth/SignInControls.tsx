@@ -56,7 +56,8 @@ export function SignInControls({ server, full = false }: { server: ServerState; 
         )}
       </div>
       <FormError message={error} />
-      {showClientForm && !auth?.signedIn && (
+      {!full && auth?.needsClient && <p className="muted small">It needs a client ID you registered there: open the server to enter it.</p>}
+      {full && showClientForm && !auth?.signedIn && (
         <OAuthClientForm server={server} onDone={() => setEnteringClient(false)} onSaved={() => run('servers.signIn')} />
       )}
     </div>
