@@ -8,6 +8,8 @@ import { waitingText } from '../consent/consent-notice.ts';
 import { ServerText } from '../../components/ServerText.tsx';
 import { CallProgressBar } from '../../components/CallProgressBar.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import { ResourceLinkAction } from '../../components/tool-result/resource-link-action.ts';
+import { resourceLinkPreview } from '../context/ResourceLinkPreview.tsx';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -71,7 +73,11 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
               {call.truncatedForModel.originalChars.toLocaleString('en')} characters; the whole result is shown here.
             </p>
           )}
-          {call.result && <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${writeOutHidden(call.tool)}`} />}
+          {call.result && (
+            <ResourceLinkAction value={resourceLinkPreview(call.server)}>
+              <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${writeOutHidden(call.tool)}`} />
+            </ResourceLinkAction>
+          )}
         </div>
       )}
     </section>
