@@ -121,3 +121,40 @@ test('per-conversation tool switches and model are stored', (t) => {
   assert.equal(got.provider, 'openai');
   assert.equal(got.model, 'gpt-x');
 });
+
+test('search also finds words only in a tool result or in attached context; the title comes from what was typed', (t) => {
+  const { store } = setup(t);
+  const chat = store.create();
+  const question: ChatMessage = {
+    ...message(chat.id, 'user', 'What is in the harbour file?'),
+    blocks: [
+      {
+        type: 'context',
+        source: { kind: 'resource', server: 'files', uri: 'file:///harbour.txt', name: 'harbour.txt' },
+        content: [{ type: 'resource', resource: { uri: 'file:///harbour.txt', text: 'Ships: trawler, schooner' } }],
+        size: 24,
+      },
+      { type: 'text', text: 'What is in the harbour file?' },
+    ],
+  };
+  store.addMessage(question);
+  const answer: ChatMessage = {
+    ...message(chat.id, 'assistant', ''),
+    blocks: [
+      {
+        type: 'tool_call',
+        id: 'call-1',
+        server: 'files',
+        tool: 'read',
+        modelName: 'files__read',
+        arguments: {},
+        status: 'done',
+        result: { content: [{ type: 'text', text: 'a lighthouse keeper' }] },
+      },
+    ],
+  };
+  store.addMessage(answer);
+  assert.equal(store.search('schooner')[0]?.messageId, question.id);
+  assert.equal(store.search('lighthouse')[0]?.messageId, answer.id);
+  assert.equal(store.get(chat.id)?.title, 'What is in the harbour file?');
+});

@@ -7,6 +7,7 @@ import type {
   ProviderId,
   SearchHit,
 } from '../../../shared/chat/chat-types.ts';
+import { contentText, contextLabel } from '../../../shared/context/context-text.ts';
 import { inTransaction } from './database.ts';
 import { saveFailure } from './storage-errors.ts';
 
@@ -109,11 +110,25 @@ export function titleFrom(text: string): string {
   return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** What search finds a message by: its text, and the text of its tool results and of the context it carries. */
 function searchTextOf(message: ChatMessage): string {
   return message.blocks
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text)
+    .map((block) => {
+      if (block.type === 'text') return block.text;
+      if (block.type === 'context') return contentText(block.content);
+      if (block.type === 'tool_call' && block.result) return contentText(block.result.content ?? []);
+      return '';
+    })
+    .filter((text) => text !== '')
     .join('\n');
+}
+
+/** A conversation is named after what the person wrote, not after what they attached. */
+function titleTextOf(message: ChatMessage): string {
+  const typed = message.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+  if (typed.trim() !== '') return typed;
+  const context = message.blocks.find((block) => block.type === 'context');
+  return context ? contextLabel(context) : '';
 }
 
 /**
@@ -254,7 +269,7 @@ export class ConversationStore {
         searchTextOf(message),
       );
       if (message.role === 'user') {
-        this.statements.nameFromMessage.run(titleFrom(searchTextOf(message)), message.conversationId);
+        this.statements.nameFromMessage.run(titleFrom(titleTextOf(message)), message.conversationId);
       }
       this.statements.touch.run(at, message.conversationId);
     });
