@@ -1,4 +1,3 @@
-import type { ConfigSnapshot } from '../../../shared/api/servers-api.ts';
 import type { ServerCatalog, ToolCallOutcome } from '../../../shared/servers/server-state.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
@@ -7,7 +6,7 @@ import { commonOptions, commonOptionsHelp, parseCommandLine, parseIntegerOption,
 import { DEFAULT_SETTLE_TIMEOUT_MS } from './servers-command.ts';
 import { oneLine } from './terminal-text.ts';
 import { formatToolResult } from './tool-result-format.ts';
-import { waitForServer } from './wait-for-server.ts';
+import { connectedServer } from './wait-for-server.ts';
 
 export const callUsage = `Usage: switchboard call [--config FILE] [--data-dir DIR] SERVER TOOL [--args JSON] [--json] [--timeout MS]
 
@@ -62,18 +61,7 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
 
   const session = { autoStart: true, trustConfig: locations.explicitConfig, oneShot: { stderr: io.stderr, only: [serverName] } };
   return withHost(locations, session, async (host) => {
-    const state = await waitForServer(host, serverName, timeoutMs);
-    if (!state) {
-      const { fileError } = (await host.call('servers.config', {})) as ConfigSnapshot;
-      if (fileError) throw new CliError(`cannot use ${locations.configPath}: ${oneLine(fileError)}`);
-      const configured = host.servers.list().map((candidate) => candidate.name);
-      throw new CliError(`no server named "${oneLine(serverName)}" in ${locations.configPath}; configured: ${listOrNone(configured)}`);
-    }
-    if (state.status === 'disabled') throw new CliError(`server "${state.name}" is disabled in ${locations.configPath}`);
-    if (state.status !== 'connected') {
-      const why = state.reason ?? (state.status === 'connecting' ? `did not connect within ${timeoutMs} ms` : 'no reason given');
-      throw new CliError(`server "${state.name}" is not connected (${state.status}): ${oneLine(why)}`);
-    }
+    const state = await connectedServer(host, serverName, timeoutMs, locations.configPath);
     const catalog = (await host.call('servers.catalog', { server: state.name })) as ServerCatalog;
     const toolNames = catalog.tools.map((tool) => tool.name);
     if (!toolNames.includes(toolName)) {
