@@ -16,7 +16,7 @@ async function openChat(page: Page, url: string) {
   await expect(serversPage(page).card('everything')).toHaveAttribute('data-status', 'connected');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
   const feed = page.getByRole('feed', { name: 'Messages' });
-  return { feed, message: page.getByRole('combobox', { name: 'Message' }), attachments: page.getByRole('list', { name: 'Attachments' }) };
+  return { feed, message: page.getByRole('textbox', { name: 'Message' }), attachments: page.getByRole('list', { name: 'Attachments' }) };
 }
 
 test('/ picks a prompt, its arguments are completed from the server, and its messages are shown and sent', async ({ page, switchboard, fake }) => {

@@ -128,8 +128,6 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
         <textarea
           ref={input}
           aria-label="Message"
-          role="combobox"
-          aria-expanded={picker.open}
           aria-controls={picker.open ? PICKER_ID : undefined}
           aria-autocomplete="list"
           aria-activedescendant={picker.open && picker.items?.length ? `${PICKER_ID}-${picker.active}` : undefined}
