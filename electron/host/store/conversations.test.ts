@@ -123,7 +123,7 @@ test('per-conversation tool switches and model are stored', (t) => {
 });
 
 test('search also finds words only in a tool result or in attached context; the title comes from what was typed', (t) => {
-  const { store } = setup(t);
+  const { store, db } = setup(t);
   const chat = store.create();
   const question: ChatMessage = {
     ...message(chat.id, 'user', 'What is in the harbour file?'),
@@ -154,6 +154,11 @@ test('search also finds words only in a tool result or in attached context; the 
     ],
   };
   store.addMessage(answer);
+  assert.equal(store.search('schooner')[0]?.messageId, question.id);
+  // As a store before this change left it: only the typed text indexed. The one-time reindex catches up.
+  db.prepare('UPDATE messages SET search_text = ? WHERE id = ?').run('What is in the harbour file?', question.id);
+  assert.equal(store.search('schooner').length, 0);
+  assert.equal(store.reindexSearch(), 1);
   assert.equal(store.search('schooner')[0]?.messageId, question.id);
   assert.equal(store.search('lighthouse')[0]?.messageId, answer.id);
   assert.equal(store.get(chat.id)?.title, 'What is in the harbour file?');

@@ -330,6 +330,29 @@ export class ConversationStore {
     }));
   }
 
+  /**
+   * Recomputes what search finds every message by, in one transaction: for conversations saved before search
+   * covered tool results and attached context. Returns how many messages changed.
+   */
+  reindexSearch(): number {
+    const rows = this.db
+      .prepare(
+        `SELECT id, conversation_id, role, status, created_at, data, search_text FROM messages
+          WHERE data LIKE '%"tool_call"%' OR data LIKE '%"context"%'`,
+      )
+      .all() as unknown as (MessageRow & { search_text: string })[];
+    const update = this.db.prepare('UPDATE messages SET search_text = ? WHERE id = ?');
+    let changed = 0;
+    inTransaction(this.db, () => {
+      for (const row of rows) {
+        const text = searchTextOf(toMessage(row));
+        if (text === row.search_text) continue;
+        update.run(text, row.id);
+        changed++;
+      }
+    });
+    return changed;
+  }
 }
 
 function dataOf(message: ChatMessage): MessageData {
