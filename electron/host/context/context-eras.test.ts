@@ -25,19 +25,20 @@ function updates(host: Host): { seen: ResourceUpdate[]; next(uri: string, timeou
   };
 }
 
-// The 2026-07-28 fixture with `--context`: resource subscriptions over `subscriptions/listen`, and completion.
-describe('context on a 2026-07-28 server', () => {
+// The fixtures with `--context`: resource subscriptions (over `subscriptions/listen` on 2026-07-28, with
+// `resources/subscribe` on 2025) and completion of the template's `id`.
+for (const era of ['modern', 'legacy'] as const) describe(`context on a ${era === 'modern' ? '2026-07-28' : '2025-era'} server`, () => {
   let host: Host;
   let dataDir: string;
 
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-context-modern-'));
     const configPath = path.join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio('modern', ['--context']) } }));
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio(era, ['--context']) } }));
     host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
     const [state] = await host.servers.settled(30_000);
     assert.equal(state?.status, 'connected', state?.reason);
-    assert.equal(state?.era, 'modern');
+    assert.equal(state?.era, era);
   });
 
   after(async () => {
@@ -51,7 +52,7 @@ describe('context on a 2026-07-28 server', () => {
     assert.deepEqual(await host.call('context.expand', { uriTemplate: 'fixture://items/{id}', values: { id: '12' } }), { uri: 'fixture://items/12' });
   });
 
-  test('watched resources are subscribed with subscriptions/listen; updates arrive only for them, and stop after unwatching', async () => {
+  test('watched resources are subscribed; updates arrive only for them, and stop after unwatching', async () => {
     const events = updates(host);
     try {
       assert.deepEqual(await host.call('context.watch', { server: 'fx', uri: 'fixture://readme', watcher: 'chip' }), { subscribed: true });
