@@ -360,6 +360,11 @@ test.describe('with servers of both eras and a broken entry', () => {
     await ui.tab('Resources').click();
     await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: /Fixture readme/ }).click();
     await expect(page.getByRole('region', { name: 'Contents of fixture://readme' })).toContainText('# Fixture server');
+    const templates = page.getByRole('region', { name: 'Resource templates' });
+    await templates.getByRole('button', { name: 'Fixture item' }).click();
+    await templates.getByRole('textbox', { name: 'id', exact: true }).fill('7');
+    await templates.getByRole('button', { name: 'Read' }).click();
+    await expect(page.getByRole('region', { name: 'Contents of fixture://items/7' })).toContainText('item 7');
 
     await ui.tab('Prompts').click();
     const prompt = page.getByRole('article', { name: 'Prompt greet' });

@@ -52,6 +52,11 @@ export interface ChatModule {
 /** Everything chat, wired once by the Host. The database must have been opened with `chatMigrations`. */
 export function createChatModule(options: ChatModuleOptions): ChatModule {
   const conversations = new ConversationStore(options.db);
+  // Once: search now covers tool results and attached context, also in conversations saved before.
+  if (options.settings.get('chat.searchIndexVersion', 1) < 2) {
+    conversations.reindexSearch();
+    options.settings.set('chat.searchIndexVersion', 2);
+  }
   const secrets = options.secrets;
   const settings = new ChatSettings(options.settings, secrets, options.env);
   const grants = new GrantStore(options.db);

@@ -2,6 +2,7 @@ import type { ChatMessage, ToolCallBlock } from '../../../shared/chat/chat-types
 import type { ProviderId } from '../../../shared/chat/chat-types.ts';
 import { terminalAsker } from '../chat/approval/terminal-asker.ts';
 import { TerminalLines } from '../chat/approval/terminal-lines.ts';
+import { resolveAttachments } from './attach-option.ts';
 import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
@@ -11,7 +12,7 @@ import { DEFAULT_SETTLE_TIMEOUT_MS } from './servers-command.ts';
 import { answerServerQuestions } from './terminal-questions.ts';
 import { oneLine, terminalSafe } from './terminal-text.ts';
 
-export const chatUsage = `Usage: switchboard chat [--config FILE] [--data-dir DIR] [--provider anthropic|openai] [--model ID] [--approve ask|all|none] PROMPT
+export const chatUsage = `Usage: switchboard chat [--config FILE] [--data-dir DIR] [--provider anthropic|openai] [--model ID] [--approve ask|all|none] [--attach [SERVER:]URI]... PROMPT
 
 Connects the configured servers, sends PROMPT to the model with their tools, streams the answer to stdout and
 saves the conversation. Tool calls and notes go to stderr. Exits 0 when the turn completes, 1 when the provider
@@ -28,6 +29,8 @@ ${commonOptionsHelp}
                     What a server asks (a form, a URL to open, a model completion to review) is asked on
                     the terminal, field by field; with none it is declined at once.
   --timeout MS      how long to wait for the servers to connect (default: ${DEFAULT_SETTLE_TIMEOUT_MS})
+  --attach URI      read this resource and give it to the model with the prompt (repeatable);
+                    SERVER:URI when more than one server could hold it
 
 Keys come from Settings, or from ANTHROPIC_API_KEY / OPENAI_API_KEY (and *_BASE_URL).
 `;
@@ -50,6 +53,7 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
         model: { type: 'string' },
         approve: { type: 'string' },
         timeout: { type: 'string' },
+        attach: { type: 'string', multiple: true },
       },
       allowPositionals: true,
     },
@@ -88,6 +92,14 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
       chat.approver.policy = () => ({ allow: false, reason: 'Tool calls are turned off for this run (--approve none).' });
     }
 
+    const attachments = resolveAttachments(host, values.attach ?? [], chatUsage);
+    const context =
+      attachments.length > 0 ? await host.context.prepare({ attachments }, prompt, host.chat.settings.get().contextCharLimit) : undefined;
+    for (const block of context?.attached ?? []) {
+      if (block.source.kind !== 'resource') continue;
+      const cut = block.capped ? `, cut to ${block.capped.keptChars} of ${block.capped.originalChars} characters` : '';
+      io.stderr(`attached ${oneLine(block.source.uri)} from ${oneLine(block.source.server)} (${block.size} characters${cut})\n`);
+    }
     const conversation = chat.create();
     const printer = answerPrinter(conversation.id, io);
     const unsubscribe = [
@@ -95,7 +107,13 @@ export async function runChat(args: string[], io: CliIo): Promise<number> {
       host.on('chat.delta', ({ conversationId, blockIndex, text }) => printer.delta(conversationId, blockIndex, text)),
     ];
     try {
-      const { done } = chat.send({ conversationId: conversation.id, text: prompt, provider: provider as ProviderId | undefined, model: values.model });
+      const { done } = chat.send({
+        conversationId: conversation.id,
+        text: prompt,
+        provider: provider as ProviderId | undefined,
+        model: values.model,
+        ...(context ? { context } : {}),
+      });
       const signal = stopRequested.then(async (name) => {
         await chat.stop(conversation.id);
         return exitCodeFor(name);

@@ -10,6 +10,7 @@ export const mainUsage = `Usage: switchboard <command> [options]
 Commands:
   servers   connect to every configured MCP server and report how each one is doing
   call      call one tool of one server and print the result
+  prompt    get one prompt of one server and print its messages
   chat      send one prompt to the model with every server's tools and stream the answer
   serve     run Switchboard in your browser, on this machine only
 
@@ -22,6 +23,7 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   servers: async () => (await import('./servers-command.ts')).runServers,
   call: async () => (await import('./call-command.ts')).runCall,
+  prompt: async () => (await import('./prompt-command.ts')).runPrompt,
   chat: async () => (await import('./chat-command.ts')).runChat,
   serve: async () => (await import('./serve-command.ts')).runServe,
 };

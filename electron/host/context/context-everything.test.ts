@@ -126,6 +126,13 @@ describe('context from @modelcontextprotocol/server-everything', () => {
     );
   });
 
+  test('a send needs text or context; a prompt ending with the assistant needs text after it', async () => {
+    const { id } = (await host.call('chat.create', {})) as { id: string };
+    await assert.rejects(host.call('chat.send', { conversationId: id, text: '  ' }), /a message needs text, a prompt or an attachment/);
+    const prompts = [{ server: 'everything', prompt: 'x', messages: [{ role: 'assistant' as const, content: { type: 'text', text: 'Sure.' } }] }];
+    await assert.rejects(host.call('chat.send', { conversationId: id, text: '', context: { prompts } }), /write what you want to say next/);
+  });
+
   test('a resource longer than the context cap is cut, and the model is told', async () => {
     fake.script({ blocks: [{ text: 'Read it.' }] });
     await host.call('settings.update', { contextCharLimit: 1_000 });

@@ -143,3 +143,45 @@ test('a new chat replaces an earlier one that is still empty and unnamed; named 
     [named.id, started.id, latest.id].sort(),
   );
 });
+
+test('search also finds words only in a tool result or in attached context; the title comes from what was typed', (t) => {
+  const { store, db } = setup(t);
+  const chat = store.create();
+  const question: ChatMessage = {
+    ...message(chat.id, 'user', 'What is in the harbour file?'),
+    blocks: [
+      {
+        type: 'context',
+        source: { kind: 'resource', server: 'files', uri: 'file:///harbour.txt', name: 'harbour.txt' },
+        content: [{ type: 'resource', resource: { uri: 'file:///harbour.txt', text: 'Ships: trawler, schooner' } }],
+        size: 24,
+      },
+      { type: 'text', text: 'What is in the harbour file?' },
+    ],
+  };
+  store.addMessage(question);
+  const answer: ChatMessage = {
+    ...message(chat.id, 'assistant', ''),
+    blocks: [
+      {
+        type: 'tool_call',
+        id: 'call-1',
+        server: 'files',
+        tool: 'read',
+        modelName: 'files__read',
+        arguments: {},
+        status: 'done',
+        result: { content: [{ type: 'text', text: 'a lighthouse keeper' }] },
+      },
+    ],
+  };
+  store.addMessage(answer);
+  assert.equal(store.search('schooner')[0]?.messageId, question.id);
+  // As a store before this change left it: only the typed text indexed. The one-time reindex catches up.
+  db.prepare('UPDATE messages SET search_text = ? WHERE id = ?').run('What is in the harbour file?', question.id);
+  assert.equal(store.search('schooner').length, 0);
+  assert.equal(store.reindexSearch(), 1);
+  assert.equal(store.search('schooner')[0]?.messageId, question.id);
+  assert.equal(store.search('lighthouse')[0]?.messageId, answer.id);
+  assert.equal(store.get(chat.id)?.title, 'What is in the harbour file?');
+});

@@ -7,6 +7,7 @@ import type {
   ProviderId,
   SearchHit,
 } from '../../../shared/chat/chat-types.ts';
+import { contentText, contextLabel } from '../../../shared/context/context-text.ts';
 import { inTransaction } from './database.ts';
 import { MessageSearch } from './message-search.ts';
 import { saveFailure } from './storage-errors.ts';
@@ -154,12 +155,20 @@ function cutAtWord(text: string): string {
   return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/u, '')}…`;
 }
 
-/** What the full-text index holds: nothing while an answer streams, so the index is written once, at its end. */
+/**
+ * What search finds a message by: its text, and the text of its tool results and of the context it carries;
+ * nothing while an answer streams, so the index is written once, at its end.
+ */
 function searchTextOf(message: ChatMessage): string {
   if (message.status === 'streaming') return '';
   return message.blocks
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text)
+    .map((block) => {
+      if (block.type === 'text') return block.text;
+      if (block.type === 'context') return contentText(block.content);
+      if (block.type === 'tool_call' && block.result) return contentText(block.result.content ?? []);
+      return '';
+    })
+    .filter((text) => text !== '')
     .join('\n');
 }
 
@@ -167,6 +176,14 @@ function searchTextOf(message: ChatMessage): string {
 export interface MessagePage {
   messages: ChatMessage[];
   hasOlder: boolean;
+}
+
+/** A conversation is named after what the person wrote, not after what they attached. */
+function titleTextOf(message: ChatMessage): string {
+  const typed = message.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+  if (typed.trim() !== '') return typed;
+  const context = message.blocks.find((block) => block.type === 'context');
+  return context ? contextLabel(context) : '';
 }
 
 export interface ConversationWindow {
@@ -370,7 +387,7 @@ export class ConversationStore {
         searchTextOf(message),
       );
       if (message.role === 'user') {
-        this.statements.nameFromMessage.run(titleFrom(searchTextOf(message)), message.conversationId);
+        this.statements.nameFromMessage.run(titleFrom(titleTextOf(message)), message.conversationId);
       }
       this.statements.touch.run(at, message.conversationId);
     });
@@ -446,6 +463,30 @@ export class ConversationStore {
   /** The best of the newest matches (see `MessageSearch`). */
   search(query: string, limit = 50): SearchHit[] {
     return this.finder.search(query, limit);
+  }
+
+  /**
+   * Recomputes what search finds every message by, in one transaction: for conversations saved before search
+   * covered tool results and attached context. Returns how many messages changed.
+   */
+  reindexSearch(): number {
+    const rows = this.db
+      .prepare(
+        `SELECT id, conversation_id, role, status, created_at, data, search_text FROM messages
+          WHERE data LIKE '%"tool_call"%' OR data LIKE '%"context"%'`,
+      )
+      .all() as unknown as (MessageRow & { search_text: string })[];
+    const update = this.db.prepare('UPDATE messages SET search_text = ? WHERE id = ?');
+    let changed = 0;
+    inTransaction(this.db, () => {
+      for (const row of rows) {
+        const text = searchTextOf(toMessage(row));
+        if (text === row.search_text) continue;
+        update.run(text, row.id);
+        changed++;
+      }
+    });
+    return changed;
   }
 }
 

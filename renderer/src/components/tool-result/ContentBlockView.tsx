@@ -1,4 +1,6 @@
+import { use } from 'react';
 import type { SyntheticEvent } from 'react';
+import { ResourceLinkAction } from './resource-link-action.ts';
 import type { ContentBlock, EmbeddedResource, ResourceLink } from '@modelcontextprotocol/client';
 import { JsonView } from '../JsonView.tsx';
 import { ServerText } from '../ServerText.tsx';
@@ -62,6 +64,7 @@ function BlobSummary({ kind, mimeType, data }: { kind: string; mimeType?: string
 
 /** A link the server offers; shown, not followed. */
 function ResourceLinkView({ link }: { link: ResourceLink }) {
+  const action = use(ResourceLinkAction);
   return (
     <div className="content-link">
       <span className="content-kind">Resource link</span>
@@ -69,6 +72,7 @@ function ResourceLinkView({ link }: { link: ResourceLink }) {
       <code className="uri"><ServerText text={link.uri} /></code>
       {link.description && <p className="muted"><ServerText text={link.description} /></p>}
       {link.mimeType && <span className="muted">{link.mimeType}</span>}
+      {action?.(link)}
     </div>
   );
 }

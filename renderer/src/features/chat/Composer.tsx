@@ -1,4 +1,5 @@
-import { startTransition, useActionState, useRef, useState } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useAppStore, useHostApi } from '../../app/host-context.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
@@ -45,6 +46,13 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
     return undefined;
   }, undefined);
   const [stopping, setStopping] = useState(false);
+  const { attachRequests, attachRequestsTaken } = useAppStore(useShallow((state) => ({ attachRequests: state.attachRequests, attachRequestsTaken: state.attachRequestsTaken })));
+  const { attach } = context;
+  useEffect(() => {
+    if (attachRequests.length === 0) return;
+    attachRequestsTaken();
+    for (const request of attachRequests) attach(request.server, request.uri, request.name).catch((failure: unknown) => setContextError(errorMessage(failure)));
+  }, [attachRequests, attachRequestsTaken, attach]);
 
   const withoutTrigger = (trigger: Trigger) => {
     const rest = text.slice(0, trigger.start) + text.slice(caret);
@@ -84,6 +92,7 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
   };
 
   return (
+    <>
     <form
       className="composer"
       aria-label="Compose"
@@ -119,8 +128,6 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
         <textarea
           ref={input}
           aria-label="Message"
-          role="combobox"
-          aria-expanded={picker.open}
           aria-controls={picker.open ? PICKER_ID : undefined}
           aria-autocomplete="list"
           aria-activedescendant={picker.open && picker.items?.length ? `${PICKER_ID}-${picker.active}` : undefined}
@@ -150,6 +157,8 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
           </button>
         )}
       </div>
+    </form>
+      {/* Outside the composer's form: a form inside a form would submit the page. */}
       {form?.kind === 'prompt' && (
         <PromptArgumentsDialog
           server={form.server}
@@ -175,6 +184,6 @@ export function Composer({ running, ready, providerName, onSend, onStop }: Compo
           }}
         />
       )}
-    </form>
+    </>
   );
 }

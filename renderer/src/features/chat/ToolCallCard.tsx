@@ -10,6 +10,8 @@ import { CallProgressBar } from '../../components/CallProgressBar.tsx';
 import { TaskStatus } from '../../components/TaskStatus.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 import { ToolCallApp } from '../apps/ToolCallApp.tsx';
+import { ResourceLinkAction } from '../../components/tool-result/resource-link-action.ts';
+import { resourceLinkPreview } from '../context/ResourceLinkPreview.tsx';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -82,7 +84,11 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
               {call.truncatedForModel.originalChars.toLocaleString('en')} characters; the whole result is shown here.
             </p>
           )}
-          {call.result && <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${writeOutHidden(call.tool)}`} />}
+          {call.result && (
+            <ResourceLinkAction value={resourceLinkPreview(call.server)}>
+              <ToolResultView result={call.result} durationMs={call.durationMs} title={`Result of ${writeOutHidden(call.tool)}`} />
+            </ResourceLinkAction>
+          )}
         </div>
       )}
     </section>

@@ -60,7 +60,10 @@ export function ArgumentsForm({ server, completionRef, fields, submitLabel, onSu
           active={focused === field.name}
           missing={missing.includes(field.name)}
           onFocus={() => setFocused(field.name)}
-          onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+          onChange={(value) => {
+            setValues((current) => ({ ...current, [field.name]: value }));
+            setMissing((current) => current.filter((name) => name !== field.name));
+          }}
         />
       ))}
       <FormError message={error} />

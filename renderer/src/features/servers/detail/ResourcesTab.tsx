@@ -6,13 +6,14 @@ import { errorMessage } from '../../../components/error-message.ts';
 import { ResourceContentsView } from '../../../components/tool-result/ContentBlockView.tsx';
 import { ServerText } from '../../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../../shared/text/hidden-characters.ts';
+import { TemplateForm } from '../../context/ContextForms.tsx';
 
 type ReadState = { uri?: string; result?: ReadResourceResult; error?: string };
 
 export function ResourcesTab({ server, resources, templates }: { server: ServerState; resources: Resource[]; templates: ResourceTemplateEntry[] }) {
   const api = useHostApi();
   const [selectedUri, setSelectedUri] = useState<string>();
-  const [templateUri, setTemplateUri] = useState('');
+  const [template, setTemplate] = useState<ResourceTemplateEntry>();
   const [state, read, reading] = useActionState(async (_previous: ReadState, uri: string): Promise<ReadState> => {
     try {
       return { uri, result: await api.call('resources.read', { server: server.name, uri }) };
@@ -48,37 +49,28 @@ export function ResourcesTab({ server, resources, templates }: { server: ServerS
           <section className="templates" aria-label="Resource templates">
             <h4>Templates</h4>
             <ul className="plain-list">
-              {templates.map((template) => (
-                <li key={template.uriTemplate}>
-                  <button type="button" className="link-button" onClick={() => setTemplateUri(template.uriTemplate)}>
-                    <ServerText text={template.title ?? template.name} />
+              {templates.map((entry) => (
+                <li key={entry.uriTemplate}>
+                  <button type="button" className="link-button" aria-expanded={entry === template} onClick={() => setTemplate(entry)}>
+                    <ServerText text={entry.title ?? entry.name} />
                   </button>{' '}
-                  <code className="item-name"><ServerText text={template.uriTemplate} /></code>
-                  {template.description && <p className="item-description"><ServerText text={template.description} /></p>}
+                  <code className="item-name"><ServerText text={entry.uriTemplate} /></code>
+                  {entry.description && <p className="item-description"><ServerText text={entry.description} /></p>}
+                  {entry === template && (
+                    <TemplateForm
+                      key={entry.uriTemplate}
+                      server={server.name}
+                      template={entry}
+                      submitLabel="Read"
+                      onSubmit={async (values) => {
+                        const { uri } = await api.call('context.expand', { uriTemplate: entry.uriTemplate, values });
+                        open(uri);
+                      }}
+                    />
+                  )}
                 </li>
               ))}
             </ul>
-            <form
-              className="inline-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (templateUri.trim()) open(templateUri.trim());
-              }}
-            >
-              <label className="visually-hidden" htmlFor={`${server.name}-template-uri`}>
-                Resource URI
-              </label>
-              <input
-                id={`${server.name}-template-uri`}
-                className="mono"
-                placeholder="Fill in a template, then read"
-                value={templateUri}
-                onChange={(event) => setTemplateUri(event.target.value)}
-              />
-              <button type="submit" className="button button-small" disabled={reading || !templateUri.trim()}>
-                Read
-              </button>
-            </form>
           </section>
         )}
       </div>
