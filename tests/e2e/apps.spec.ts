@@ -39,6 +39,10 @@ test('the app shows its data, calls its tool after approval, and its message lan
   const app = card.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
   await expect(app.locator('#input')).toHaveText('5');
   await expect(app.locator('#count')).toHaveText('5');
+  // The frame takes the height the app asked for (its content's, not the 320 px it starts with).
+  const asked = Number(await app.locator('body').getAttribute('data-asked-height'));
+  expect(asked).not.toBe(320);
+  await expect.poll(async () => (await outer.boundingBox())?.height).toBe(asked);
   // The theme follows the page's.
   await expect(app.locator('#theme')).toHaveText('light');
   await page.emulateMedia({ colorScheme: 'dark' });
