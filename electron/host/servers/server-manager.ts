@@ -442,7 +442,8 @@ export class ServerManager {
    * ones restart, unchanged ones are not touched. Returns the work started per server name.
    */
   private reconcile(written: ParsedConfigFile): Map<string, Promise<void>> {
-    const config = resolveVariables(this.entrySecrets.resolve(written), hostVariableSources(this.inputValues));
+    // Variables first: a value from the secret store is used as it is, whatever `${` it holds.
+    const config = this.entrySecrets.resolve(resolveVariables(written, hostVariableSources(this.inputValues)));
     const work = new Map<string, Promise<void>>();
     const next = new Map<string, ManagedServer>();
     for (const entry of config.entries) {

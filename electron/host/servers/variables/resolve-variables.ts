@@ -22,7 +22,8 @@ class Unresolved extends Error {}
 /**
  * Expands `${env:NAME}`, `${input:ID}` and `${userHome}` (VS Code's spellings) in each entry. An entry with a
  * variable that cannot be expanded becomes a configuration error naming the field and the variable; the
- * other entries are untouched. Runs after secret-store references were swapped for their values.
+ * other entries are untouched. Runs before secret-store references are swapped for their values (it leaves
+ * `${switchboard-secret:…}` as it is), so a stored value is never read for variables.
  */
 export function resolveVariables(config: ParsedConfigFile, sources: VariableSources): ParsedConfigFile {
   const inputs = new Map((config.inputs ?? []).map((input) => [input.id, input]));

@@ -84,3 +84,17 @@ test('an input asked once: the server waits with a precise error, the value goes
     { type: 'promptString', id: 'region', description: 'Region' },
   ]);
 });
+
+test('a value kept in the secret store is used as it is, even when it looks like a variable', { timeout: 60_000 }, async (t) => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'switchboard-inputs-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const configPath = path.join(root, 'mcp.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
+  const host = await Host.start({ dataDir: path.join(root, 'data'), configPath, serverTrust: 'config-is-consent' });
+  t.after(() => host.close());
+  await host.call('servers.add', { name: 'typed', config: { ...fixtureStdio('modern'), env: { PASSWORD: 'pa${ss}word' } } });
+  await host.servers.settled(30_000);
+  assert.equal(host.servers.get('typed')?.status, 'connected', host.servers.get('typed')?.reason);
+  const env = await host.servers.callTool('typed', 'env', { name: 'PASSWORD' });
+  assert.match((env.result.content as { text: string }[])[0].text, new RegExp(createHash('sha256').update('pa${ss}word').digest('hex')));
+});
