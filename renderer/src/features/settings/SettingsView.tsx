@@ -1,4 +1,5 @@
 import { useAppStore } from '../../app/host-context.tsx';
+import { AppearanceSection } from './AppearanceSection.tsx';
 import { ApprovalSection } from './ApprovalSection.tsx';
 import { ChatSettingsForm } from './ChatSettingsForm.tsx';
 import { GrantsList } from './GrantsList.tsx';
@@ -35,6 +36,7 @@ export function SettingsView() {
           <ChatSettingsForm settings={settings} />
           <ApprovalSection />
           <GrantsList />
+          <AppearanceSection />
         </>
       )}
     </div>
