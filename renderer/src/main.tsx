@@ -5,10 +5,13 @@ import { pickConnection } from './api/pick-connection.ts';
 import { App } from './app/App.tsx';
 import { HostContext } from './app/host-context.tsx';
 import { createAppStore } from './store/app-store.ts';
+import { applyTheme, storedTheme } from './app/theme.ts';
 import { syncStore } from './store/sync.ts';
 import './styles/base.css';
 import './styles/app.css';
 
+// Before the first paint, so a dark choice never flashes light.
+applyTheme(storedTheme());
 const connection = pickConnection();
 const store = createAppStore();
 syncStore(connection, store);

@@ -1,5 +1,6 @@
 import { useAppStore } from '../../app/host-context.tsx';
 import { ClientMetadataSection } from '../servers/auth/ClientMetadataSection.tsx';
+import { AppearanceSection } from './AppearanceSection.tsx';
 import { ApprovalSection } from './ApprovalSection.tsx';
 import { ChatSettingsForm } from './ChatSettingsForm.tsx';
 import { GrantsList } from './GrantsList.tsx';
@@ -37,6 +38,7 @@ export function SettingsView() {
           <ApprovalSection />
           <GrantsList />
           <ClientMetadataSection />
+          <AppearanceSection />
         </>
       )}
     </div>
