@@ -108,7 +108,7 @@ export function ServersView() {
       ) : servers.length === 0 ? (
         <div className="empty-state">
           <h2>No servers yet</h2>
-          <p>Add an MCP server by hand, or paste the `mcpServers` JSON you already use in Claude Desktop, Cursor or VS Code.</p>
+          <p>Add an MCP server by hand, or paste the <code>mcpServers</code> JSON you already use in Claude Desktop, Cursor or VS Code.</p>
         </div>
       ) : (
         <div className="servers-layout" data-pane={serverPane}>
