@@ -169,7 +169,9 @@ const scrollToTop = `new Promise((resolve) => {
   const step = () => {
     scroller.scrollTop = Math.max(0, scroller.scrollTop - 2 * scroller.clientHeight);
     steps += 1;
-    if (scroller.scrollTop > 0 && steps < 5000) requestAnimationFrame(step);
+    // At the top of what is loaded, older pages are on their way until the conversation's first message is there.
+    const first = document.querySelector('article[aria-posinset="1"]');
+    if ((scroller.scrollTop > 0 || !first) && steps < 5000) requestAnimationFrame(step);
     else resolve(steps);
   };
   requestAnimationFrame(step);

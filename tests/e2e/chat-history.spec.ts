@@ -33,8 +33,11 @@ test('a long conversation opens at its end, loads older messages while scrolling
   const feed = page.getByRole('feed', { name: 'Messages' });
   const newest = feed.getByRole('article').filter({ hasText: 'Entry 399: calm water.' });
   await expect(newest).toBeInViewport();
-  // Only the newest page came with the conversation: the newest message is the last of OPEN_PAGE rows.
+  // Only the newest page came with the conversation: the newest message is the last of OPEN_PAGE rows, and
+  // still says where it stands in the whole conversation.
   await expect(newest).toHaveAttribute('data-index', String(OPEN_PAGE - 1));
+  await expect(newest).toHaveAttribute('aria-posinset', '400');
+  await expect(newest).toHaveAttribute('aria-setsize', '400');
 
   // Scrolling up pages older messages in, until the first one.
   const scroller = page.locator('.chat-scroll');

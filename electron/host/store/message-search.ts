@@ -29,6 +29,7 @@ interface Candidate {
 }
 
 interface HitRow {
+  row: number;
   id: string;
   conversation_id: string;
   search_text: string;
@@ -46,9 +47,10 @@ export class MessageSearch {
     this.candidates = db.prepare(
       'SELECT rowid AS row, bm25(messages_fts) AS score FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?',
     );
+    // The rows shown, read in one call.
     this.hit = db.prepare(
-      `SELECT m.id, m.conversation_id, m.search_text, c.title, c.updated_at
-         FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.row = ?`,
+      `SELECT m.row, m.id, m.conversation_id, m.search_text, c.title, c.updated_at
+         FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.row IN (SELECT value FROM json_each(?))`,
     );
   }
 
@@ -60,9 +62,10 @@ export class MessageSearch {
       .sort((a, b) => a.score - b.score || b.row - a.row)
       .slice(0, limit);
     const terms = queryTerms(query);
+    const rows = new Map((this.hit.all(JSON.stringify(ranked.map((candidate) => candidate.row))) as unknown as HitRow[]).map((row) => [row.row, row]));
     const hits: SearchHit[] = [];
     for (const { row } of ranked) {
-      const found = this.hit.get(row) as unknown as HitRow | undefined;
+      const found = rows.get(row);
       if (!found) continue;
       hits.push({
         conversationId: found.conversation_id,

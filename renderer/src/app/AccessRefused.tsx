@@ -13,7 +13,7 @@ export function AccessRefused() {
           This page has no access to Switchboard. Only the address printed in the terminal where{' '}
           <code>switchboard serve</code> runs (it ends in <code>#token=…</code>) lets a window in. Open it again for a second window.
         </p>
-        <p className="small">If you started it with --new-token, or its data folder changed, the addresses printed before no longer work.</p>
+        <p className="small">If you started it with <code>--new-token</code>, or its data folder changed, the addresses printed before no longer work.</p>
       </div>
     </main>
   );

@@ -162,7 +162,14 @@ function ChatPane({ reveal, createConversation, error }: ChatPaneProps) {
           <p className="muted">The model can use the tools of every connected server; you approve each call before it runs.</p>
         </div>
       ) : (
-        <MessageList messages={messages} busy={running} onRetry={running ? undefined : retry} reveal={reveal} onNearStart={olderWanted} />
+        <MessageList
+          messages={messages}
+          busy={running}
+          onRetry={running ? undefined : retry}
+          reveal={reveal}
+          onNearStart={olderWanted}
+          total={openConversation?.hasOlder ? summary?.messageCount : undefined}
+        />
       )}
       <Composer
         running={running}

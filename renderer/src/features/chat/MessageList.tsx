@@ -14,6 +14,8 @@ interface MessageListProps {
   reveal?: { messageId: string; at: number };
   /** Called when the rows near the first loaded message come into view (older ones are fetched then). */
   onNearStart?: () => void;
+  /** Messages in the whole conversation, of which `messages` are the newest (older pages not loaded yet). */
+  total?: number;
 }
 
 /** Pixels from the bottom that still count as "at the latest message". */
@@ -24,7 +26,9 @@ const NEAR_END = 48;
  * Anchored at the end: while the view is at the bottom, a growing answer and new messages keep it there; once
  * the person scrolls up it stays where they put it.
  */
-export function MessageList({ messages, busy, onRetry, reveal, onNearStart }: MessageListProps) {
+export function MessageList({ messages, busy, onRetry, reveal, onNearStart, total = messages.length }: MessageListProps) {
+  const count = Math.max(total, messages.length);
+  const offset = count - messages.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -79,7 +83,8 @@ export function MessageList({ messages, busy, onRetry, reveal, onNearStart }: Me
                 key={item.key}
                 ref={virtualizer.measureElement}
                 index={item.index}
-                total={messages.length}
+                total={count}
+                offset={offset}
                 message={message}
                 onRetry={item.index === lastAssistant && message.status === 'error' ? onRetry : undefined}
                 top={item.start}

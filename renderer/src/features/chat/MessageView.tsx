@@ -18,6 +18,8 @@ interface MessageViewProps {
   top: number;
   index: number;
   total: number;
+  /** Messages of the conversation before the first one loaded: `aria-posinset` counts from the conversation's start. */
+  offset?: number;
 }
 
 // The Markdown parser and the highlighter's grammars are a large part of the app's code: load them with the first answer shown.
@@ -25,7 +27,7 @@ const MarkdownText = lazy(() => import('./MarkdownText.tsx').then((module) => ({
 
 const NOTICE_LABEL = { info: 'Note', warning: 'Warning', error: 'Error' } as const;
 
-export const MessageView = memo(function MessageView({ message, onRetry, ref, top, index, total }: MessageViewProps) {
+export const MessageView = memo(function MessageView({ message, onRetry, ref, top, index, total, offset = 0 }: MessageViewProps) {
   const user = message.role === 'user';
   return (
     <article
@@ -35,7 +37,7 @@ export const MessageView = memo(function MessageView({ message, onRetry, ref, to
       data-status={message.status}
       className={`chat-message chat-message-${message.role}`}
       aria-label={message.fromApp ? 'From an app' : user ? 'You' : 'Assistant'}
-      aria-posinset={index + 1}
+      aria-posinset={offset + index + 1}
       aria-setsize={total}
     >
       <div className="chat-message-inner">
