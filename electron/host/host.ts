@@ -30,6 +30,8 @@ import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
 import { createSkillsHandlers } from './skills/skills-handlers.ts';
+import { createLogLevelHandlers } from './servers/log-levels/log-level-handlers.ts';
+import { LogLevels } from './servers/log-levels/log-levels.ts';
 import { SkillsService } from './skills/skills-service.ts';
 
 export type HostHandlers = {
@@ -106,6 +108,7 @@ export class Host {
       askTrust: options.serverTrust !== 'config-is-consent',
       timeouts: options.humanTimeouts,
     });
+    const logLevels = new LogLevels(this.settings);
     this.servers = new ServerManager({
       configPath: this.configPath,
       events: this.events,
@@ -115,6 +118,7 @@ export class Host {
       configureClient: (client, name) => this.human.configureClient(client, name),
       human: this.human.serverHooks(),
       secrets,
+      logLevel: (server) => logLevels.get(server),
       ...options.serverStart,
     });
     this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
@@ -136,6 +140,7 @@ export class Host {
       ...createConsentHandlers(this.consent, { windowOpensUrls: options.openExternal === undefined }),
       ...createHumanHandlers(this.human, this.servers),
       ...createSkillsHandlers(this.skills),
+      ...createLogLevelHandlers(logLevels, this.servers),
     };
     this.closeQuestionsOfDepartedServers();
   }

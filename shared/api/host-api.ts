@@ -10,6 +10,8 @@ import type { HumanEvents, HumanResults } from './human-api.ts';
 import { serversEventNames, serversMethods } from './servers-api.ts';
 import type { ServersEvents, ServersResults } from './servers-api.ts';
 import { skillsEventNames, skillsMethods } from './skills-api.ts';
+import { logLevelMethods } from './log-level-api.ts';
+import type { LogLevelResults } from './log-level-api.ts';
 import type { SkillsEvents, SkillsResults } from './skills-api.ts';
 
 /**
@@ -24,13 +26,14 @@ export const hostMethods = {
   ...humanMethods,
   ...authMethods,
   ...skillsMethods,
+  ...logLevelMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, SkillsResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, SkillsResults, LogLevelResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, SkillsEvents {}
 
 export type HostEventName = keyof HostEvents;

@@ -138,6 +138,7 @@ export class ServerManager {
         slots: new StartSlots(options.startConcurrency),
         only: options.only,
         shutdownGraceMs: options.shutdownGraceMs,
+        logLevel: options.logLevel,
       },
     );
     this.calls = new ServerCalls((name) => this.connected(name), options.human, (progress) => this.events.emit('servers.callProgress', progress));

@@ -31,6 +31,8 @@ export interface StartScope {
   only?: readonly string[];
   /** Passed to each connection: how long each shutdown step waits (`stdio-shutdown.ts`; one-shot commands shorten it). */
   shutdownGraceMs?: number;
+  /** The log level the person chose for a server (`servers/log-levels/`); `info` without one. */
+  logLevel?: (server: string) => LogLevel;
 }
 
 export interface StarterOptions extends StartScope {
@@ -267,6 +269,7 @@ export class ServerStarter {
       auth: oauth && !isStdioConfig(config) ? oauth.transportAuth(server.name, config.url, config.headers) : undefined,
       holds: this.options.human?.holds,
       shutdownGraceMs: this.options.shutdownGraceMs,
+      logLevel: this.options.logLevel && (() => this.options.logLevel!(server.name)),
       hooks: {
         log: (source, level, text) => this.host.log(server, source, level, text),
         catalogChanged: (lists: Partial<CatalogLists>) => {
