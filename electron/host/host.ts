@@ -36,6 +36,8 @@ import { HUMAN_CAPABILITIES, HumanService } from './human/human-service.ts';
 import type { HumanTimeouts } from './human/human-service.ts';
 import { providerFactory } from './chat/providers/provider-factory.ts';
 import { createSkillsHandlers } from './skills/skills-handlers.ts';
+import { createLogLevelHandlers } from './servers/log-levels/log-level-handlers.ts';
+import { LogLevels } from './servers/log-levels/log-levels.ts';
 import { SkillsService } from './skills/skills-service.ts';
 import { AppsService } from './apps/apps-service.ts';
 import { withAppsExtension } from './apps/apps-capability.ts';
@@ -138,6 +140,7 @@ export class Host {
       unattended: options.unattended,
       timeouts: options.humanTimeouts,
     });
+    const logLevels = new LogLevels(this.settings);
     this.servers = new ServerManager({
       configPath: this.configPath,
       events: this.events,
@@ -154,6 +157,7 @@ export class Host {
       },
       human: this.human.serverHooks(),
       secrets,
+      logLevel: (server) => logLevels.get(server),
       ...options.serverStart,
     });
     this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
@@ -186,6 +190,7 @@ export class Host {
       ...createSkillsHandlers(this.skills),
       ...this.apps.handlers,
       ...createContextHandlers(this.context, this.resourceWatches),
+      ...createLogLevelHandlers(logLevels, this.servers),
     };
     this.closeQuestionsOfDepartedServers();
   }

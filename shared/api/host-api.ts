@@ -20,6 +20,8 @@ import type { ServersEvents, ServersResults } from './servers-api.ts';
 import { tasksEventNames, tasksMethods } from './tasks-api.ts';
 import type { TasksEvents, TasksResults } from './tasks-api.ts';
 import { skillsEventNames, skillsMethods } from './skills-api.ts';
+import { logLevelMethods } from './log-level-api.ts';
+import type { LogLevelResults } from './log-level-api.ts';
 import type { SkillsEvents, SkillsResults } from './skills-api.ts';
 
 /**
@@ -39,13 +41,14 @@ export const hostMethods = {
   ...inputsMethods,
   ...contextMethods,
   ...importMethods,
+  ...logLevelMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents {}
 
 export type HostEventName = keyof HostEvents;

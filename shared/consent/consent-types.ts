@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateMessageRequestParams, CreateMessageResult, ToolAnnotations } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ToolAnnotations } from '@modelcontextprotocol/client';
 import type { PinnedDefinition } from '../chat/tool-definition.ts';
 import type { DefinitionDiffSection } from './definition-diff.ts';
 import type { ElicitationResult, Field } from './elicitation-form.ts';
@@ -59,7 +59,7 @@ export interface ElicitationUrlInput {
 /** Sampling is reviewed twice (client/sampling § User Interaction Model): the prompt before it goes, the reply before it returns. */
 export type SamplingInput =
   | { stage: 'request'; request: CreateMessageRequestParams; model?: SamplingModelChoice }
-  | { stage: 'response'; request: CreateMessageRequestParams; response: CreateMessageResult };
+  | { stage: 'response'; request: CreateMessageRequestParams; response: CreateMessageResult | CreateMessageResultWithTools };
 
 /** The model that will answer a sampling request, picked from the server's preferences and the configured providers. */
 export interface SamplingModelChoice {

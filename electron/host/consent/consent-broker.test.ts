@@ -456,6 +456,6 @@ describe('ConsentBroker: kind-specific checks', () => {
 
     const image = { model: 'm', role: 'assistant' as const, content: { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' } };
     void broker.request('sampling', 's', { stage: 'response', request, response: image });
-    assert.throws(() => broker.answer(broker.open()[0].id, { action: 'approve', edits: { responseText: 'x' } }), hostError('invalid_params', /is image, not text/));
+    assert.throws(() => broker.answer(broker.open()[0].id, { action: 'approve', edits: { responseText: 'x' } }), hostError('invalid_params', /is image, with no text to edit/));
   });
 });

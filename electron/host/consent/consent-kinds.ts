@@ -72,8 +72,10 @@ export const kindSpecs: { [K in ConsentKind]: KindSpec<K> } = {
         if (Object.keys(promptEdits).length > 0) {
           throw new HostError('invalid_params', 'The prompt was already sent: reviewing a response can change only responseText.');
         }
-        if (responseText !== undefined && payload.response.content.type !== 'text') {
-          throw new HostError('invalid_params', `The response is ${payload.response.content.type}, not text, so it cannot be edited as text.`);
+        // A reply with tool calls keeps them; its text, if any, can be corrected.
+        const blocks = Array.isArray(payload.response.content) ? payload.response.content : [payload.response.content];
+        if (responseText !== undefined && !blocks.some((block) => block.type === 'text')) {
+          throw new HostError('invalid_params', `The response is ${blocks.map((block) => block.type).join(', ')}, with no text to edit.`);
         }
       }
       return answer;

@@ -32,7 +32,9 @@ import { TrustStore } from './trust-store.ts';
  */
 export const HUMAN_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
-  sampling: {},
+  // 2025-11-25 client/sampling § Tools in Sampling: tools and toolChoice are taken (sampling-format.ts); `context`
+  // (includeContext other than "none") is not, so it is not declared.
+  sampling: { tools: {} },
   roots: { listChanged: true },
 };
 

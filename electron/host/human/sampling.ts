@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import type { ChatMessage, ProviderId } from '../../../shared/chat/chat-types.ts';
+import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
+
+type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
+import type { ProviderId } from '../../../shared/chat/chat-types.ts';
 import type { ConsentBroker } from '../consent/consent-broker.ts';
 import type { SamplingModelChoice } from '../../../shared/consent/consent-types.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
@@ -9,7 +10,8 @@ import { buildToolIndex } from '../chat/bridge/tool-index.ts';
 import type { ChatSettings } from '../chat/chat-settings.ts';
 import { listModelsOrFallback } from '../chat/providers/provider-factory.ts';
 import type { ProviderFactory } from '../chat/providers/provider-factory.ts';
-import type { StopReason } from '../chat/providers/provider.ts';
+import type { TurnResult } from '../chat/providers/provider.ts';
+import { samplingTurn } from './sampling-format.ts';
 import type { HumanSettingsStore } from './human-settings-store.ts';
 import { chooseModel } from './model-choice.ts';
 import type { ModelCandidate } from './model-choice.ts';
@@ -31,8 +33,6 @@ export interface SamplingDeps {
   timeouts: { questionMs: number };
 }
 
-type TextMessage = { role: 'user' | 'assistant'; text: string };
-
 /**
  * `sampling/createMessage`, the same for a 2025 server→client request and a 2026 MRTR input: the person
  * reviews the prompt (and may edit it), the model answers through the chat's own providers, the person
@@ -47,16 +47,15 @@ export class SamplingService {
     this.deps = deps;
   }
 
-  async handle(server: string, params: CreateMessageRequestParams, ask: AskOptions): Promise<CreateMessageResult> {
+  async handle(server: string, params: CreateMessageRequestParams, ask: AskOptions): Promise<SamplingResult> {
     if (this.deps.settings.server(server).sampling === 'off') {
       throw new ProtocolError(USER_REJECTED, `User rejected sampling request: sampling is turned off for server "${server}"`);
     }
-    // The capability we advertise is plain `sampling`, without `tools` (2025-11-25 client/sampling § Tools in Sampling).
-    if ((params as { tools?: unknown }).tools !== undefined || (params as { toolChoice?: unknown }).toolChoice !== undefined) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This client does not offer tools in sampling requests');
-    }
-    const messages = textMessages(params);
+    // Refused before the person is asked: content the chosen provider cannot take would only fail after the review.
+    checkContent(params);
     const model = await this.pickModel(params);
+    // Content the chosen provider cannot take (audio for Anthropic, say) is refused now, not after the review.
+    samplingTurn(model.provider, params);
     const review = await this.deps.gatherer.ask('sampling', server, { stage: 'request', request: params, model }, { ...ask, timeoutMs: this.deps.timeouts.questionMs });
     if (review.outcome !== 'answered') throw rejected(`the review closed (${review.outcome}: ${review.reason})`);
     if (review.answer.action === 'decline') throw rejected(review.answer.message);
@@ -67,7 +66,7 @@ export class SamplingService {
       ...(edits.maxTokens !== undefined ? { maxTokens: edits.maxTokens } : {}),
       ...(edits.messages !== undefined ? { messages: edits.messages } : {}),
     };
-    const response = await this.complete(model, sent, edits.messages?.map((m) => ({ role: m.role, text: m.content.text })) ?? messages, ask.signal);
+    const response = await this.complete(model, sent, ask.signal);
 
     const check = await this.deps.broker.request(
       'sampling',
@@ -78,36 +77,51 @@ export class SamplingService {
     if (check.outcome !== 'answered') throw rejected(`the review closed (${check.outcome}: ${check.reason})`);
     if (check.answer.action === 'decline') throw rejected(check.answer.message);
     const corrected = check.answer.edits?.responseText;
-    return corrected === undefined ? response : { ...response, content: { type: 'text', text: corrected } };
+    return corrected === undefined ? response : withText(response, corrected);
   }
 
-  private async complete(choice: SamplingModelChoice, params: CreateMessageRequestParams, messages: TextMessage[], signal: AbortSignal | undefined): Promise<CreateMessageResult> {
+  private async complete(choice: SamplingModelChoice, params: CreateMessageRequestParams, signal: AbortSignal | undefined): Promise<SamplingResult> {
     let text = '';
-    let stopReason: StopReason;
+    let result: TurnResult;
+    const sampling = samplingTurn(choice.provider, params);
     try {
       const provider = this.deps.providers(choice.provider);
-      const result = await provider.streamTurn(
+      result = await provider.streamTurn(
         {
           model: choice.model,
           // What the server wrote, with hidden characters written out as the person saw them marked.
           system: writeOutHidden(params.systemPrompt ?? ''),
-          history: messages.map((message) => toChatMessage({ ...message, text: writeOutHidden(message.text) })),
+          history: [],
           tools: EMPTY_TOOLS,
           toolResultCharLimit: this.deps.chatSettings.get().toolResultCharLimit,
           signal: signal ?? new AbortController().signal,
           maxTokens: params.maxTokens,
+          sampling,
         },
         { text: (delta) => (text += delta), toolUse: () => {} },
       );
-      stopReason = result.stopReason;
     } catch (error) {
       throw new ProtocolError(ProtocolErrorCode.InternalError, `The model could not answer: ${(error as Error).message}`);
+    }
+    // 2025-11-25 client/sampling § Tools in Sampling: the model's tool calls go back as tool_use content with
+    // stopReason "toolUse"; the server runs them and asks again with their results.
+    if (result.toolUses.length > 0) {
+      return {
+        role: 'assistant',
+        content: [
+          ...(text !== '' ? [{ type: 'text' as const, text }] : []),
+          ...result.toolUses.map((use) => ({ type: 'tool_use' as const, id: use.id, name: use.name, input: use.input })),
+        ],
+        model: choice.model,
+        stopReason: 'toolUse',
+      };
     }
     return {
       role: 'assistant',
       content: { type: 'text', text },
       model: choice.model,
-      stopReason: stopReason === 'max_tokens' ? 'maxTokens' : 'endTurn',
+      // Both providers report a stop sequence as an ordinary end of turn.
+      stopReason: result.stopReason === 'max_tokens' ? 'maxTokens' : 'endTurn',
     };
   }
 
@@ -137,23 +151,24 @@ function rejected(detail?: string): ProtocolError {
   return new ProtocolError(USER_REJECTED, detail ? `User rejected sampling request: ${detail}` : 'User rejected sampling request');
 }
 
-/** Only text is sampled: the providers here take the chat's history, which is text and tool calls. */
-function textMessages(params: CreateMessageRequestParams): TextMessage[] {
-  return params.messages.map((message, index) => {
-    const blocks = (Array.isArray(message.content) ? message.content : [message.content]) as { type: string; text?: string }[];
-    const other = blocks.find((block) => block.type !== 'text');
-    if (other) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `messages[${index}] holds ${other.type} content; this client samples text only`);
-    return { role: message.role, text: blocks.map((block) => block.text ?? '').join('\n') };
+/** The reply with its text as the person corrected it; tool calls stay as the model made them. */
+function withText(response: SamplingResult, text: string): SamplingResult {
+  if (!Array.isArray(response.content)) return { ...response, content: { type: 'text', text } };
+  const rest = response.content.filter((block) => block.type !== 'text');
+  return { ...response, content: [{ type: 'text', text }, ...rest] } as CreateMessageResultWithTools;
+}
+
+/** tool_use only from the model, tool_result only from the person's side, and tools only with a tool choice that makes sense. */
+function checkContent(params: CreateMessageRequestParams): void {
+  params.messages.forEach((message, index) => {
+    const blocks = (Array.isArray(message.content) ? message.content : [message.content]) as { type: string }[];
+    for (const block of blocks) {
+      if (block.type === 'tool_use' && message.role !== 'assistant') throw invalidParams(`messages[${index}]: a tool_use belongs to an assistant message`);
+      if (block.type === 'tool_result' && message.role !== 'user') throw invalidParams(`messages[${index}]: a tool_result belongs to a user message`);
+    }
   });
 }
 
-function toChatMessage(message: TextMessage): ChatMessage {
-  return {
-    id: randomUUID(),
-    conversationId: 'sampling',
-    role: message.role,
-    blocks: [{ type: 'text', text: message.text }],
-    status: 'complete',
-    createdAt: 0,
-  };
+function invalidParams(message: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, message);
 }

@@ -115,6 +115,8 @@ export interface ConnectionOptions {
   shutdownGraceMs?: number;
   /** How a remote server is checked while idle (`recovery/liveness.ts`). */
   recovery?: Partial<RecoveryOptions>;
+  /** The level the person chose for this server's log messages, read at each use; `info` without one. */
+  logLevel?: () => LogLevel;
   hooks: ConnectionHooks;
 }
 
@@ -530,14 +532,18 @@ export class ServerConnection {
    */
   private requestMeta(): { _meta?: Record<string, unknown> } {
     if (this.client.getProtocolEra() !== 'modern' || !this.capabilities?.logging) return {};
-    return { _meta: { [LOG_LEVEL_META_KEY]: SERVER_LOG_LEVEL } };
+    return { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } };
+  }
+
+  private get logLevel(): LogLevel {
+    return this.options.logLevel?.() ?? SERVER_LOG_LEVEL;
   }
 
   /** Asks a 2025-era server for info and above when it offers MCP logging (Server Features → Logging). */
   private async adoptLogLevel(): Promise<void> {
     if (!this.capabilities?.logging || this.client.getProtocolEra() === 'modern') return;
     try {
-      await this.client.setLoggingLevel(SERVER_LOG_LEVEL, { timeout: 5_000 });
+      await this.client.setLoggingLevel(this.logLevel, { timeout: 5_000 });
     } catch (error) {
       this.hooks.log('host', 'debug', `logging/setLevel was not accepted: ${(error as Error).message}`);
     }

@@ -147,6 +147,7 @@ export class ServerManager {
         shutdownGraceMs: options.shutdownGraceMs,
         catalog: options.catalog,
         recovery: options.recovery,
+        logLevel: options.logLevel,
       },
     );
     this.calls = new ServerCalls((name) => this.connected(name), options.human, this.events, (name, level, text) => this.note(name, level, text));

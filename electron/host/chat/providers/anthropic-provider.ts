@@ -149,6 +149,25 @@ function toSearchBlock(
   return search;
 }
 
+/** The chat's history and tools, or a sampling request's own messages, tools and options (client/sampling). */
+function samplingOr(request: TurnRequest) {
+  const sampling = request.sampling;
+  if (!sampling?.anthropic) {
+    return {
+      messages: toAnthropicMessages(request),
+      ...(request.tools.anthropicTools.length > 0 ? { tools: cachedTools(request.tools.anthropicTools) } : {}),
+    };
+  }
+  const { messages, tools, toolChoice } = sampling.anthropic;
+  return {
+    messages,
+    ...(tools && tools.length > 0 ? { tools } : {}),
+    ...(toolChoice ? { tool_choice: toolChoice } : {}),
+    ...(sampling.temperature !== undefined ? { temperature: sampling.temperature } : {}),
+    ...(sampling.stopSequences && sampling.stopSequences.length > 0 ? { stop_sequences: sampling.stopSequences } : {}),
+  };
+}
+
 export class AnthropicProvider implements ChatProvider {
   readonly id = 'anthropic' as const;
   private readonly client: Anthropic;
@@ -184,8 +203,7 @@ export class AnthropicProvider implements ChatProvider {
           model: request.model,
           max_tokens: request.maxTokens ?? this.maxTokens,
           system: request.system ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : undefined,
-          messages: toAnthropicMessages(request),
-          ...(request.tools.anthropicTools.length > 0 ? { tools: cachedTools(request.tools.anthropicTools) } : {}),
+          ...samplingOr(request),
           stream: true,
         },
         // No silent retries of a turn: the person sees the failure (with retry-after) at once and can send again.

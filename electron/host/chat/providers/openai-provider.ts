@@ -85,6 +85,25 @@ function mapFinishReason(reason: string | null): StopReason {
   return 'other';
 }
 
+/** The chat's history and tools, or a sampling request's own messages, tools and options (client/sampling). */
+function samplingOr(request: TurnRequest) {
+  const sampling = request.sampling;
+  if (!sampling?.openai) {
+    return {
+      messages: toOpenAIMessages(request),
+      ...(request.tools.openaiTools.length > 0 ? { tools: [...request.tools.openaiTools] } : {}),
+    };
+  }
+  const { messages, tools, toolChoice } = sampling.openai;
+  return {
+    messages,
+    ...(tools && tools.length > 0 ? { tools } : {}),
+    ...(toolChoice ? { tool_choice: toolChoice } : {}),
+    ...(sampling.temperature !== undefined ? { temperature: sampling.temperature } : {}),
+    ...(sampling.stopSequences && sampling.stopSequences.length > 0 ? { stop: sampling.stopSequences } : {}),
+  };
+}
+
 /** OpenAI and every server that speaks its Chat Completions API: Ollama, LM Studio, vLLM, OpenRouter. */
 export class OpenAIProvider implements ChatProvider {
   readonly id = 'openai' as const;
@@ -114,8 +133,7 @@ export class OpenAIProvider implements ChatProvider {
       const stream = await this.client.chat.completions.create(
         {
           model: request.model,
-          messages: toOpenAIMessages(request),
-          ...(request.tools.openaiTools.length > 0 ? { tools: [...request.tools.openaiTools] } : {}),
+          ...samplingOr(request),
           ...(request.maxTokens !== undefined ? { max_completion_tokens: request.maxTokens } : {}),
           stream: true,
           stream_options: { include_usage: true },

@@ -1,5 +1,5 @@
-import type { ToolUnion } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import type { MessageParam, Tool as AnthropicTool, ToolChoice as AnthropicToolChoice, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatCompletionFunctionTool, ChatCompletionMessageParam, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
 import type { ChatMessage, ProviderId, TokenUsage, ToolSearchBlock } from '../../../../shared/chat/chat-types.ts';
 import type { ModelInfo } from '../../../../shared/chat/settings-types.ts';
 import type { ToolRef } from '../bridge/tool-names.ts';
@@ -34,6 +34,18 @@ export interface TurnRequest {
   signal: AbortSignal;
   /** Caps the response below the provider's own default, as a sampling request asks (client/sampling). */
   maxTokens?: number;
+  /**
+   * A sampling request's messages, tools and options, already in this provider's format (`human/sampling/`):
+   * sent instead of `history` and `tools`, so images, audio, tool uses and results go as the server wrote them.
+   */
+  sampling?: SamplingTurn;
+}
+
+export interface SamplingTurn {
+  anthropic?: { messages: MessageParam[]; tools?: AnthropicTool[]; toolChoice?: AnthropicToolChoice };
+  openai?: { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionFunctionTool[]; toolChoice?: ChatCompletionToolChoiceOption };
+  temperature?: number;
+  stopSequences?: string[];
 }
 
 export interface TurnSink {

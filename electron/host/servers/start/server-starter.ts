@@ -39,6 +39,8 @@ export interface StartScope {
   catalog?: 'full' | 'none';
   /** How remote servers are checked while idle (`recovery/liveness.ts`); tests shorten it. */
   recovery?: Partial<RecoveryOptions>;
+  /** The log level the person chose for a server (`servers/log-levels/`); `info` without one. */
+  logLevel?: (server: string) => LogLevel;
 }
 
 export interface StarterOptions extends StartScope {
@@ -278,6 +280,7 @@ export class ServerStarter {
       holds: this.options.human?.holds,
       shutdownGraceMs: this.options.shutdownGraceMs,
       recovery: this.options.recovery,
+      logLevel: this.options.logLevel && (() => this.options.logLevel!(server.name)),
       hooks: {
         log: (source, level, text) => this.host.log(server, source, level, text),
         catalogChanged: (lists: Partial<CatalogLists>) => {

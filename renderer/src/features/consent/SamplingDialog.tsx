@@ -1,5 +1,5 @@
 import { Fragment, startTransition, useActionState, useId, useState } from 'react';
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { SamplingModelChoice } from '../../../../shared/consent/consent-types.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
@@ -9,6 +9,7 @@ import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { describeBlock, hintNames, messagesEditable, priorityLines, promptEdits, promptForm, reviewMessages } from './sampling-review.ts';
 import type { PromptForm } from './sampling-review.ts';
 import { useConsentAnswer } from './use-consent-answer.ts';
+import { SamplingContent } from './SamplingContent.tsx';
 import { HiddenCharactersNote, ServerText } from '../../components/ServerText.tsx';
 
 /** Sampling is reviewed twice (client/sampling § User Interaction Model): the prompt before it goes, the answer before it returns. */
@@ -100,7 +101,7 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
                   ) : (
                     <>
                       <p className="muted small">{label}</p>
-                      <p className="consent-message-text"><ServerText text={message.text} /></p>
+                      <SamplingContent content={prompt.messages[index].content} />
                     </>
                   )}
                 </li>
@@ -217,11 +218,19 @@ function ModelFacts({ prompt, model, id }: { prompt: CreateMessageRequestParams;
           <>
             <dt>Tools offered</dt>
             <dd>
-              {tools.map((tool) => (
-                <code key={tool.name} className="sampling-stop">
-                  <ServerText text={tool.name} />
-                </code>
-              ))}
+              <ul className="sampling-tools" aria-label="Tools offered to the model">
+                {tools.map((tool) => (
+                  <li key={tool.name}>
+                    <code><ServerText text={tool.name} /></code>
+                    {tool.description && <> · <span className="muted small"><ServerText text={tool.description} /></span></>}
+                  </li>
+                ))}
+              </ul>
+              {prompt.toolChoice?.mode && (
+                <span className="muted small">
+                  {prompt.toolChoice.mode === 'required' ? 'The model must call one.' : prompt.toolChoice.mode === 'none' ? 'The model may not call them.' : 'The model may call them.'}
+                </span>
+              )}
             </dd>
           </>
         )}
@@ -232,11 +241,15 @@ function ModelFacts({ prompt, model, id }: { prompt: CreateMessageRequestParams;
 
 function AnswerReview({ request, position, onDefer }: ConsentDialogProps<'sampling'>) {
   const payload = request.payload as Extract<typeof request.payload, { stage: 'response' }>;
-  const response: CreateMessageResult = payload.response;
+  const response = payload.response;
   const answer = useConsentAnswer(request);
   const ids = { answer: useId(), prompt: useId() };
-  const isText = response.content.type === 'text';
-  const original = isText ? describeBlock(response.content) : '';
+  const blocks = Array.isArray(response.content) ? response.content : [response.content];
+  const textBlock = blocks.find((block) => block.type === 'text');
+  // The text can be corrected; tool calls and media are shown as the model made them.
+  const isText = textBlock !== undefined;
+  const others = blocks.filter((block) => block.type !== 'text');
+  const original = textBlock ? describeBlock(textBlock) : '';
   const [text, setText] = useState(original);
   const { reason, field: reasonField } = useRejectReason();
 
@@ -269,7 +282,15 @@ function AnswerReview({ request, position, onDefer }: ConsentDialogProps<'sampli
           {response.stopReason && (
             <>
               <dt>Stopped because</dt>
-              <dd>{response.stopReason === 'endTurn' ? 'it finished' : response.stopReason === 'maxTokens' ? 'it reached the token limit' : response.stopReason}</dd>
+              <dd>
+                {response.stopReason === 'endTurn'
+                  ? 'it finished'
+                  : response.stopReason === 'maxTokens'
+                    ? 'it reached the token limit'
+                    : response.stopReason === 'toolUse'
+                      ? 'it calls tools; the server runs them and asks again'
+                      : response.stopReason}
+              </dd>
             </>
           )}
         </dl>
@@ -285,7 +306,7 @@ function AnswerReview({ request, position, onDefer }: ConsentDialogProps<'sampli
             {messages.map((message, index) => (
               <li key={index} className={`sampling-message sampling-message-${message.role}`}>
                 <p className="muted small">{message.role}</p>
-                <p className="consent-message-text"><ServerText text={message.text} /></p>
+                <SamplingContent content={payload.request.messages[index].content} />
               </li>
             ))}
           </ol>
@@ -303,8 +324,11 @@ function AnswerReview({ request, position, onDefer }: ConsentDialogProps<'sampli
               </p>
             )}
           </div>
-        ) : (
-          <p className="consent-message-text">{describeBlock(response.content)}</p>
+        ) : null}
+        {others.length > 0 && (
+          <section aria-label="Tool calls and media in the answer">
+            <SamplingContent content={others} />
+          </section>
         )}
         {reasonField}
         <FormError message={error} />

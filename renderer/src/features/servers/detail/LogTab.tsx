@@ -6,6 +6,7 @@ import { errorMessage } from '../../../components/error-message.ts';
 import { filterLog, formatLogTime, logAsText } from './log-text.ts';
 import type { LogFilter } from './log-text.ts';
 import { ServerText } from '../../../components/ServerText.tsx';
+import { ServerLogLevel } from './ServerLogLevel.tsx';
 
 const noEntries: LogEntry[] = [];
 const sources: (LogSource | 'all')[] = ['all', 'stderr', 'lifecycle', 'server', 'host'];
@@ -85,6 +86,7 @@ export function LogTab({ server }: { server: string }) {
             ))}
           </select>
         </label>
+        <ServerLogLevel server={server} onError={setError} />
         <button type="button" className="button button-small" onClick={copy} disabled={visible.length === 0}>
           Copy
         </button>
