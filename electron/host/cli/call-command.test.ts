@@ -117,6 +117,28 @@ describe('switchboard call: progress, time limits and exit codes', () => {
     assert.deepEqual((JSON.parse(good.stdout) as { structuredContent: unknown }).structuredContent, { sum: 5 });
   });
 
+  test('a tool that runs as a task prints each change of its status on stderr, in both eras', async () => {
+    const tasksConfig = path.join(root, 'tasks.json');
+    const everything = fileURLToPath(new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+    writeFileSync(
+      tasksConfig,
+      JSON.stringify({ mcpServers: { tasks: fixtureStdio('tasks'), everything: { command: process.execPath, args: [everything, 'stdio'] } } }),
+    );
+    const modern = await runSwitchboard(['call', '--config', tasksConfig, '--data-dir', dataDir, 'tasks', 'research', '--args', JSON.stringify({ topic: 'tides', steps: 3, stepMs: 200 })]);
+    assert.equal(modern.code, CALL_EXIT.ok, modern.stderr);
+    assert.match(modern.stdout, /research on tides: 3 steps/);
+    assert.match(modern.stderr, /^switchboard: task working/m);
+    assert.match(modern.stderr, /^switchboard: task completed after \d+\.\d s/m);
+
+    // server-everything (2025-11-25) marks its research tool taskSupport "required": a one-call connection that
+    // lists nothing up front must still learn that before calling.
+    const legacy = await runSwitchboard(['call', '--config', tasksConfig, '--data-dir', dataDir, 'everything', 'simulate-research-query', '--args', '{"topic":"tides"}']);
+    assert.equal(legacy.code, CALL_EXIT.ok, legacy.stderr);
+    assert.match(legacy.stdout, /research report/i);
+    assert.match(legacy.stderr, /^switchboard: task working: Gathering sources/m);
+    assert.match(legacy.stderr, /^switchboard: task completed after /m);
+  });
+
   test('--timeout and --max-time take seconds above 0', async () => {
     for (const flags of [['--timeout', '0'], ['--timeout', 'soon'], ['--max-time=-1']]) {
       const run = await runSwitchboard(call('echo', { text: 'x' }, ...flags));

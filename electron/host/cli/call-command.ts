@@ -7,7 +7,7 @@ import { CliError } from './cli-error.ts';
 import type { CliIo } from './cli-io.ts';
 import { withHost } from './host-session.ts';
 import { CALL_EXIT } from './exit-codes.ts';
-import { progressLine } from './call-progress.ts';
+import { progressLine, taskLines } from './call-progress.ts';
 import { commonOptions, commonOptionsHelp, parseCommandLine, parseSecondsOption, resolveLocations, trustNote } from './parse-options.ts';
 import { exitCodeFor } from './shutdown-signals.ts';
 import type { ShutdownSignal } from './shutdown-signals.ts';
@@ -104,6 +104,12 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
     }
     const client = host.servers.client(state.name);
     let result: ToolCallOutcome['result'];
+    const taskLine = taskLines();
+    const stopTaskLines = host.events.on('tasks.changed', (task) => {
+      if (task.server !== state.name || task.tool !== toolName) return;
+      const line = taskLine(task);
+      if (line) io.stderr(line);
+    });
     try {
       ({ result } = await host.servers.callTool(state.name, toolName, toolArguments, {
         ...(idleSeconds === undefined ? {} : { timeoutMs: Math.round(idleSeconds * 1000) }),
@@ -125,6 +131,8 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
       }
       await refuseUnknownTool(client, state.name, toolName);
       throw new HostError(failure.code, message);
+    } finally {
+      stopTaskLines();
     }
     if (result.isError) await refuseUnknownTool(client, state.name, toolName);
     await checkStructuredContent(client, state.name, toolName, result);

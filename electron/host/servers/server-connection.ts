@@ -349,6 +349,8 @@ export class ServerConnection {
     const configured = callTimeoutsOf(this.options.config.timeout);
     const idleMs = control.timeoutMs ?? configured.idleMs;
     const limits = { idleMs, maxMs: control.maxMs ?? Math.max(configured.maxMs, idleMs) };
+    // A one-call connection lists nothing up front, but a 2025-era task tool is known only by its definition.
+    if (this.options.catalog === 'none' && this.tasks.needsDefinition(tool)) await this.listToolsOnce(control.signal);
     if (this.tasks.callsAsTask(tool)) {
       const { signal, onTask, taskInput: input } = control;
       return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
@@ -388,6 +390,21 @@ export class ServerConnection {
     } finally {
       deadline.dispose();
     }
+  }
+
+  private async listToolsOnce(signal: AbortSignal | undefined): Promise<void> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    try {
+      do {
+        const page = await this.client.listTools(cursor === undefined ? undefined : { cursor }, { signal });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+    } catch (error) {
+      throw this.translate(error, 'tools/list', callTimeoutsOf(this.options.config.timeout).idleMs, signal);
+    }
+    this.screenTools(tools);
   }
 
   async readResource(uri: string, control: RequestControl = {}): Promise<ReadResourceResult> {

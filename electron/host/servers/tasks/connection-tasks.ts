@@ -135,6 +135,11 @@ export class ConnectionTasks {
     return screened;
   }
 
+  /** 2025-11-25 decides per tool (`execution.taskSupport`): true while that tool's definition is not known yet. */
+  needsDefinition(tool: string): boolean {
+    return this.session !== undefined && this.support.kind !== 'v2' && !this.tools.has(tool);
+  }
+
   callsAsTask(tool: string): boolean {
     return this.session !== undefined && callsAsTask(this.support, this.tools.get(tool));
   }
