@@ -1,0 +1,139 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { startHttpFixture } from '../fixtures/servers/launch.ts';
+import type { HttpFixture } from '../fixtures/servers/launch.ts';
+import { echoed, startHumanHost } from '../../electron/host/human/test-support/human-host.ts';
+import { waitUntil } from '../../electron/host/servers/test-support/manager-harness.ts';
+import { findNginx, startNginxGateway } from './nginx-gateway.ts';
+import type { AccessLine } from './nginx-gateway.ts';
+
+const LIST_TTL_MS = 4_000;
+const nginx = findNginx();
+
+interface Instance {
+  name: string;
+  fixture: HttpFixture;
+  /** `<method> <Mcp-Name>` of every request the instance was sent. */
+  requests: string[];
+}
+
+async function startInstance(name: string, key: string): Promise<Instance> {
+  const fixture = await startHttpFixture('scale-out', ['--instance', name, '--list-ttl-ms', String(LIST_TTL_MS)], { env: { SCALE_OUT_STATE_KEY: key } });
+  const requests: string[] = [];
+  let pending = '';
+  fixture.child.stdout!.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^request \S+ (\S+ \S+)$/.exec(line);
+      if (match) requests.push(match[1]);
+    }
+  });
+  return { name, fixture, requests };
+}
+
+/** The upstream that finally answered: nginx lists every one it tried, comma-separated. */
+const answeredBy = (line: AccessLine) => line.upstream.split(', ').at(-1) ?? '';
+const lists = (instances: Instance[]) => instances.flatMap((instance) => instance.requests).filter((request) => request.startsWith('tools/list ')).length;
+
+test(
+  'two stateless 2026-07-28 instances behind nginx: calls spread, lists cached for ttlMs, elicitation retries cross over, listen survives',
+  { timeout: 120_000, skip: nginx ? false : 'nginx is not installed (apt-get install nginx; .ci/run does it)' },
+  async (t) => {
+    const key = randomBytes(32).toString('hex');
+    const instances = [await startInstance('a', key), await startInstance('b', key)];
+    t.after(() => Promise.all(instances.map((instance) => instance.fixture.close())));
+    const gateway = await startNginxGateway(nginx!, instances.map((instance) => instance.fixture.url));
+    t.after(() => gateway.close());
+    const upstreamOf = new Map(instances.map((instance) => [new URL(instance.fixture.url).host, instance.name]));
+
+    const h = await startHumanHost({ gw: { type: 'http', url: gateway.url } });
+    t.after(() => h.close());
+    const state = await h.serverState('gw', (candidate) => candidate.status !== 'connecting');
+    assert.equal(state.status, 'connected', state.reason);
+    assert.equal(state.era, 'modern');
+    const listedAt = Date.now();
+    const listsAtConnect = lists(instances);
+    assert.ok(listsAtConnect >= 1, 'the catalog was listed once at connect');
+
+    // Tool calls, with a catalog read before each as a chat turn does; all inside the list's ttlMs.
+    const answers: string[] = [];
+    let catalogReads = 0;
+    for (let i = 0; i < 12; i++) {
+      assert.ok(Date.now() < listedAt + LIST_TTL_MS, 'the calls ran inside the ttl (machine too slow?)');
+      assert.deepEqual(h.host.servers.catalog('gw').tools.map((tool) => tool.name).sort(), ['add_tool', 'confirm_order', 'whoami']);
+      catalogReads += 1;
+      const { result } = await h.host.servers.callTool('gw', 'whoami', {});
+      answers.push((result.content[0] as { text: string }).text);
+    }
+    const perInstance = Object.fromEntries(instances.map((instance) => [instance.name, answers.filter((answer) => answer === instance.name).length]));
+    assert.ok(perInstance.a > 0 && perInstance.b > 0, `calls spread over both instances: ${JSON.stringify(perInstance)}`);
+    assert.equal(lists(instances), listsAtConnect, 'no list request inside ttlMs');
+
+    // Past the ttl, the next read fetches the list again (in the background).
+    await new Promise((resolve) => setTimeout(resolve, listedAt + LIST_TTL_MS + 200 - Date.now()));
+    h.host.servers.catalog('gw');
+    await waitUntil(() => lists(instances) === listsAtConnect + 1, 'the expired list was fetched again');
+
+    // basic/patterns/mrtr: the retry carries the answer and the HMAC-sealed requestState; round robin sends it on.
+    const crossings: { mintedBy: string; completedBy: string }[] = [];
+    for (let attempt = 0; attempt < 3 && !crossings.some((run) => run.mintedBy !== run.completedBy); attempt++) {
+      const call = h.host.servers.callTool('gw', 'confirm_order', { order: `order-${attempt}` });
+      const question = await h.nextRequest('elicitation-form');
+      assert.equal(question.payload.message, `Confirm order order-${attempt}?`);
+      h.host.consent.answer(question.id, { action: 'accept', content: { confirm: true } });
+      const done = echoed((await call).result) as { order: string; mintedBy: string; completedBy: string; answer: { action: string } };
+      assert.equal(done.order, `order-${attempt}`);
+      assert.equal(done.answer.action, 'accept');
+      crossings.push({ mintedBy: done.mintedBy, completedBy: done.completedBy });
+    }
+    assert.ok(
+      crossings.some((run) => run.mintedBy !== run.completedBy),
+      `an elicitation minted on one instance completed on the other: ${JSON.stringify(crossings)}`,
+    );
+
+    // The instance holding subscriptions/listen goes away; the host listens again through nginx, on the other.
+    const holder = instances.find((instance) => instance.requests.some((request) => request.startsWith('subscriptions/listen ')));
+    assert.ok(holder, 'the host opened a subscriptions/listen stream');
+    const survivor = instances.find((instance) => instance !== holder)!;
+    const survivorListensBefore = survivor.requests.filter((request) => request.startsWith('subscriptions/listen ')).length;
+    await holder.fixture.close();
+    await waitUntil(
+      () => survivor.requests.filter((request) => request.startsWith('subscriptions/listen ')).length > survivorListensBefore,
+      `subscriptions/listen re-established on instance ${survivor.name}`,
+      20_000,
+    );
+    await h.host.servers.callTool('gw', 'add_tool', { name: 'late_tool' });
+    await waitUntil(
+      () => h.host.servers.catalog('gw').tools.some((tool) => tool.name === 'late_tool'),
+      'the list change arrived on the new stream',
+      20_000,
+    );
+
+    // Gateways route by Mcp-Method / Mcp-Name (2026-07-28 basic/transports): nginx saw them.
+    const log = gateway.accessLog().filter((line) => line.method !== '-');
+    assert.ok(log.some((line) => line.method === 'tools/call' && line.name === 'whoami'));
+    assert.ok(log.some((line) => line.method === 'tools/call' && line.name === 'confirm_order'));
+    assert.ok(log.some((line) => line.method === 'tools/list'));
+    assert.ok(log.some((line) => line.method === 'subscriptions/listen'), 'the ended listen stream was logged');
+    const byInstance: Record<string, number> = {};
+    for (const line of log) {
+      const name = upstreamOf.get(answeredBy(line)) ?? answeredBy(line);
+      byInstance[name] = (byInstance[name] ?? 0) + 1;
+    }
+    const figures = {
+      whoamiCallsPerInstance: perInstance,
+      requestsPerInstanceInNginxLog: byInstance,
+      requestsSeenByInstances: Object.fromEntries(instances.map((instance) => [instance.name, instance.requests.length])),
+      catalogReadsInsideTtl: catalogReads,
+      listRequestsInsideTtl: 0,
+      listRequestsSavedByCaching: catalogReads,
+      elicitationRuns: crossings,
+      listenMovedTo: survivor.name,
+    };
+    t.diagnostic(`scale-out figures ${JSON.stringify(figures)}`);
+    console.log('scale-out figures', JSON.stringify(figures, null, 2));
+  },
+);
