@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startHttpFixture } from '../fixtures/servers/launch.ts';
 import type { HttpFixture } from '../fixtures/servers/launch.ts';
 import { echoed, startHumanHost } from '../../electron/host/human/test-support/human-host.ts';
@@ -133,7 +134,40 @@ test(
       elicitationRuns: crossings,
       listenMovedTo: survivor.name,
     };
+
+    // The HMAC is what makes it safe to accept state another instance minted: a retry whose state was edited is refused.
+    assert.equal(await retryWithEditedState(gateway.url), 'Invalid or expired requestState');
+
     t.diagnostic(`scale-out figures ${JSON.stringify(figures)}`);
     console.log('scale-out figures', JSON.stringify(figures, null, 2));
   },
 );
+
+/** Asks through the gateway with a plain SDK client in manual mode, then retries with the order in requestState changed. */
+async function retryWithEditedState(url: string): Promise<string> {
+  const client = new Client(
+    { name: 'scale-out-test', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill: false }, versionNegotiation: { mode: 'auto' } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    const manual = { allowInputRequired: true } as Parameters<Client['callTool']>[1];
+    const asked = (await client.callTool({ name: 'confirm_order', arguments: { order: 'small' } }, manual)) as unknown as { requestState: string };
+    const [version, body, mac] = asked.requestState.split('.');
+    const sealed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { p: { order: string } };
+    sealed.p.order = 'large';
+    const edited = [version, Buffer.from(JSON.stringify(sealed)).toString('base64url'), mac].join('.');
+    const retry = {
+      name: 'confirm_order',
+      arguments: { order: 'small' },
+      inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+      requestState: edited,
+    } as Parameters<Client['callTool']>[0];
+    return await client.callTool(retry, manual).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+  } finally {
+    await client.close();
+  }
+}
