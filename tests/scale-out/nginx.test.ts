@@ -100,12 +100,14 @@ test(
     assert.ok(holder, 'the host opened a subscriptions/listen stream');
     const survivor = instances.find((instance) => instance !== holder)!;
     const survivorListensBefore = survivor.requests.filter((request) => request.startsWith('subscriptions/listen ')).length;
+    const stoppedAt = Date.now();
     await holder.fixture.close();
     await waitUntil(
       () => survivor.requests.filter((request) => request.startsWith('subscriptions/listen ')).length > survivorListensBefore,
       `subscriptions/listen re-established on instance ${survivor.name}`,
       20_000,
     );
+    const listenRenewedAfterMs = Date.now() - stoppedAt;
     await h.host.servers.callTool('gw', 'add_tool', { name: 'late_tool' });
     await waitUntil(
       () => h.host.servers.catalog('gw').tools.some((tool) => tool.name === 'late_tool'),
@@ -133,6 +135,7 @@ test(
       listRequestsSavedByCaching: catalogReads,
       elicitationRuns: crossings,
       listenMovedTo: survivor.name,
+      listenRenewedAfterMs,
     };
 
     // The HMAC is what makes it safe to accept state another instance minted: a retry whose state was edited is refused.
