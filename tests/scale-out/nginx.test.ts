@@ -145,6 +145,7 @@ test(
       elicitationRuns: crossings,
       listenMovedTo: survivor.name,
       listenRenewedAfterMs,
+      nginxLogSample: [...new Set(log.map((line) => `${upstreamOf.get(answeredBy(line)) ?? answeredBy(line)} ${line.status} ${line.method} ${line.name}`))].slice(0, 8),
     };
 
     // The HMAC is what makes it safe to accept state another instance minted: a retry whose state was edited is refused.
