@@ -92,14 +92,18 @@ ${servers}
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+    // SIGTERM is nginx's fast shutdown: it does not wait for streams still open.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     rmSync(prefix, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}/mcp`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${stderr.join('')}`);
+    if (child.exitCode !== null) {
+      await close();
+      throw new Error(`nginx exited (${child.exitCode}): ${stderr.join('')}`);
+    }
     const answered = await fetch(url, { method: 'GET' }).then(
       () => true,
       () => false,
