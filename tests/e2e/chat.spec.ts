@@ -52,7 +52,8 @@ test('a question streams an answer, the tool call waits for approval, runs, and 
   await expect(dialog.getByLabel('Arguments (JSON)')).toHaveValue(/"text": "hello harbour"/);
   await expect(dialog.getByRole('region', { name: 'Hints from the server' })).toContainText('readOnlyHint');
   await expect(dialog).toContainText('Returns the text it was given');
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  // The safe primary action has focus, not ×.
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
 
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(dialog).toBeHidden();
