@@ -250,15 +250,16 @@ test.describe('sampling', () => {
     await runTool(page, 'sample', { prompt: 'Write a poem about secrets' });
     const review = consentDialog(page, 'legacy wants to ask the model');
     await review.getByLabel('Reason for rejecting (optional)').fill('not today');
+    // Whether to allow sampling at all is asked at the first request: rejecting can turn it off for the server.
+    await review.getByRole('checkbox', { name: /When I reject, turn sampling off for legacy/ }).check();
     await review.getByRole('button', { name: 'Reject' }).click();
     await expect(review).toBeHidden();
     await expect(ui.result).toContainText('"kind":"error"');
     await expect(ui.result).toContainText('"code":-1');
     await expect(ui.result).toContainText('not today');
 
-    // Switched off on the server's Access tab: refused without asking.
+    // Now off, as the server's Access tab shows: refused without asking.
     await ui.tab('Access').click();
-    await page.getByRole('switch', { name: 'Allow legacy to ask the model' }).click();
     await expect(page.getByRole('switch', { name: 'Allow legacy to ask the model' })).toHaveAttribute('aria-checked', 'false');
     await ui.tab('Tools').click();
     await runTool(page, 'sample', { prompt: 'Once more?' });
