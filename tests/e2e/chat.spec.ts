@@ -300,6 +300,7 @@ test('a conversation can be renamed, exported as Markdown and JSON, and deleted 
 
   await page.getByRole('button', { name: 'Rename' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename chat' });
+  await expect(rename.getByLabel('Title')).toBeFocused();
   await rename.getByLabel('Title').fill('Harbour notes');
   await rename.getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('heading', { name: 'Harbour notes' })).toBeVisible();
@@ -321,6 +322,8 @@ test('a conversation can be renamed, exported as Markdown and JSON, and deleted 
 
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete “Harbour notes”?' });
+  // A dangerous action is not the safe one: the dialog opens on Cancel.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No chats yet.')).toBeVisible();

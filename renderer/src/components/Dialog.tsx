@@ -67,7 +67,7 @@ export function justOpened(dialog: HTMLDialogElement, now = Date.now()): boolean
  */
 function initialFocus(dialog: HTMLDialogElement): HTMLElement | null {
   return (
-    dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+    dialog.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ??
     dialog.querySelector<HTMLElement>('.dialog-actions .button-primary:not(:disabled)') ??
     dialog.querySelector<HTMLElement>('.dialog-actions button:not(:disabled):not(.button-danger)')
   );
