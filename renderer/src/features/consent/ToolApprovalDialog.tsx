@@ -102,7 +102,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
           )}
           {text !== original && (
             <p className="field-hint">
-              Edited: the tool gets your version.{' '}
+              Edited: the tool gets your version, and the model is told you changed it.{' '}
               <button type="button" className="link-button" onClick={() => setText(original)}>
                 Undo my changes
               </button>
