@@ -35,6 +35,8 @@ export interface ToolCallBlock {
   truncatedForModel?: { originalChars: number; sentChars: number };
   error?: string;
   denialReason?: string;
+  /** The model's own arguments, when the person edited them before approving: the call ran with `arguments`. */
+  modelArguments?: Record<string, unknown>;
   startedAt?: number;
   durationMs?: number;
   /** Which model response of the turn asked for the call (1-based): calls of one response are replayed together. */

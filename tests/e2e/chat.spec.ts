@@ -52,7 +52,8 @@ test('a question streams an answer, the tool call waits for approval, runs, and 
   await expect(dialog.getByLabel('Arguments (JSON)')).toHaveValue(/"text": "hello harbour"/);
   await expect(dialog.getByRole('region', { name: 'Hints from the server' })).toContainText('readOnlyHint');
   await expect(dialog).toContainText('Returns the text it was given');
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  // The safe primary action has focus, not ×.
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
 
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(dialog).toBeHidden();
@@ -299,6 +300,7 @@ test('a conversation can be renamed, exported as Markdown and JSON, and deleted 
 
   await page.getByRole('button', { name: 'Rename' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename chat' });
+  await expect(rename.getByLabel('Title')).toBeFocused();
   await rename.getByLabel('Title').fill('Harbour notes');
   await rename.getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('heading', { name: 'Harbour notes' })).toBeVisible();
@@ -320,6 +322,8 @@ test('a conversation can be renamed, exported as Markdown and JSON, and deleted 
 
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete “Harbour notes”?' });
+  // A dangerous action is not the safe one: the dialog opens on Cancel.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No chats yet.')).toBeVisible();

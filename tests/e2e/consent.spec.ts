@@ -250,15 +250,16 @@ test.describe('sampling', () => {
     await runTool(page, 'sample', { prompt: 'Write a poem about secrets' });
     const review = consentDialog(page, 'legacy wants to ask the model');
     await review.getByLabel('Reason for rejecting (optional)').fill('not today');
+    // Whether to allow sampling at all is asked at the first request: rejecting can turn it off for the server.
+    await review.getByRole('checkbox', { name: /When I reject, turn sampling off for legacy/ }).check();
     await review.getByRole('button', { name: 'Reject' }).click();
     await expect(review).toBeHidden();
     await expect(ui.result).toContainText('"kind":"error"');
     await expect(ui.result).toContainText('"code":-1');
     await expect(ui.result).toContainText('not today');
 
-    // Switched off on the server's Access tab: refused without asking.
+    // Now off, as the server's Access tab shows: refused without asking.
     await ui.tab('Access').click();
-    await page.getByRole('switch', { name: 'Allow legacy to ask the model' }).click();
     await expect(page.getByRole('switch', { name: 'Allow legacy to ask the model' })).toHaveAttribute('aria-checked', 'false');
     await ui.tab('Tools').click();
     await runTool(page, 'sample', { prompt: 'Once more?' });
@@ -373,4 +374,67 @@ test('read-only tools run unasked only on a server marked trusted, in the mode t
   await expect(approval).toBeVisible();
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await expect(chat.toolCall('image')).toHaveAttribute('data-status', 'done');
+});
+
+test('the tool uses of one answer share one dialog: allow one, deny one, an invalid edit refused, then allow all shown', async ({ page, switchboard, fake }) => {
+  fake.script(
+    {
+      blocks: [
+        { toolUse: { name: 'modern__echo', input: { text: 'first' } } },
+        { toolUse: { name: 'modern__echo', input: { text: 'second' } } },
+        { toolUse: { name: 'modern__add', input: { a: 1, b: 2 } } },
+        { toolUse: { name: 'modern__add', input: { a: 3, b: 4 } } },
+      ],
+    },
+    { blocks: [{ text: 'All four settled.' }] },
+  );
+  await openServers(page, switchboard.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  const chat = chatPage(page);
+  await chat.send('Do four things');
+
+  // The title counts the calls still open.
+  const dialog = page.getByRole('dialog', { name: /^Allow \d tool calls on modern\?$/ });
+  await expect(dialog).toHaveAccessibleName('Allow 4 tool calls on modern?');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  const echoes = dialog.getByRole('listitem', { name: 'echo on modern' });
+  const adds = dialog.getByRole('listitem', { name: 'add on modern' });
+  await expect(echoes).toHaveCount(2);
+  await expect(adds).toHaveCount(2);
+  // Focus starts on the first call's safe primary action; `a` allows the call in focus (once the dialog has settled).
+  await expect(echoes.first().getByRole('button', { name: 'Allow once' })).toBeFocused();
+  await page.waitForTimeout(700);
+  await page.keyboard.press('a');
+  await expect(echoes).toHaveCount(1);
+  await expect(chat.toolCall('echo').first()).toHaveAttribute('data-status', 'done');
+
+  await echoes.getByRole('button', { name: 'Deny' }).click();
+  await expect(echoes).toHaveCount(0);
+
+  // An edit that breaks the tool's input schema is refused with the reason, and the call stays to be fixed.
+  const firstAdd = adds.first();
+  const args = firstAdd.getByRole('textbox', { name: /Arguments of add on modern/ });
+  await args.fill('{"a": "three", "b": 4}');
+  await firstAdd.getByRole('button', { name: 'Allow once' }).click();
+  await expect(firstAdd.getByRole('alert')).toContainText('arguments/a must be number');
+  await expect(adds).toHaveCount(2);
+  await args.fill('{"a": 10, "b": 4}');
+  await expect(firstAdd).toContainText('the model is told you changed it');
+
+  await dialog.getByRole('button', { name: 'Allow all shown' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(chat.feed.getByText('All four settled.')).toBeVisible();
+
+  const echoCards = chat.toolCall('echo');
+  await expect(echoCards.nth(0)).toHaveAttribute('data-status', 'done');
+  await expect(echoCards.nth(1)).toHaveAttribute('data-status', 'denied');
+  const addCards = chat.toolCall('add');
+  await expect(addCards.nth(0)).toHaveAttribute('data-status', 'done');
+  await expect(addCards.nth(1)).toHaveAttribute('data-status', 'done');
+  await expect(addCards.nth(0)).toContainText('14');
+
+  // The model hears of the edit in the tool result; the unedited calls say nothing of it.
+  const results = JSON.stringify(fake.messageRequests[1].body?.messages?.at(-1));
+  expect(results).toContain('the person edited the arguments before approving');
+  expect(results.match(/edited the arguments/g)).toHaveLength(1);
 });

@@ -155,6 +155,21 @@ describe('chat turns against the Anthropic Messages API (fake) with a real MCP s
     assert.ok(host.servers.logs('fx').some((entry) => entry.text === 'tool call "add" was denied: not that one'));
   });
 
+  test('arguments the person edited run on the server, and the model is told of the edit in the result', async () => {
+    host.chat.approver.asker = scriptedAsker(() => ({ decision: 'allow-once', arguments: { a: 10, b: 2 } }));
+    fake.script({ blocks: [{ toolUse: { name: 'fx__add', input: { a: 1, b: 2 } } }] }, { blocks: [{ text: 'Twelve.' }] });
+    const before = fake.messageRequests.length;
+    const { answer } = await turn('Add 1 and 2');
+    const [call] = calls(answer);
+    assert.equal(call.status, 'done');
+    assert.deepEqual(call.arguments, { a: 10, b: 2 });
+    assert.deepEqual(call.modelArguments, { a: 1, b: 2 });
+    const [result] = lastUserBlocks(fake, before + 1);
+    const text = JSON.stringify(result.content);
+    assert.match(text, /the person edited the arguments before approving; the tool was called with \{\\"a\\":10,\\"b\\":2\} instead of \{\\"a\\":1,\\"b\\":2\}/);
+    assert.match(text, /"text":"12"/);
+  });
+
   test('parallel tool uses: asked together, run concurrently, results returned in the order asked', async () => {
     const pending: (() => void)[] = [];
     // Holds every answer until both questions are open: proves they are asked together.

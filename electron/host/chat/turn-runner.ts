@@ -280,6 +280,7 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
         return;
       }
       if (signal.aborted) return;
+      if (outcome.edited) call.modelArguments = call.arguments;
       call.arguments = outcome.arguments;
       call.status = 'running';
       call.startedAt = now();

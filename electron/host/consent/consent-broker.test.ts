@@ -77,6 +77,19 @@ describe('ConsentBroker: one request', () => {
     assert.equal('group' in request, false);
   });
 
+  it('refuses edited tool arguments that do not match the input schema, with the reason, and keeps the request open', async () => {
+    const { broker } = setup();
+    const inputSchema = { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path'] };
+    const pending = tracked(broker.request('tool-approval', 'files', { ...tool, inputSchema }));
+    const [{ id }] = broker.open();
+    assert.throws(() => broker.answer(id, { decision: 'allow', arguments: { content: 'x' } }), hostError('invalid_params', /edited arguments were not sent: .*required property 'path'/));
+    assert.throws(() => broker.answer(id, { decision: 'allow', arguments: { path: 7 } }), hostError('invalid_params', /arguments\/path must be string/));
+    await flush();
+    assert.equal(pending.settled(), false);
+    broker.answer(id, { decision: 'allow', scope: 'once', arguments: { path: '/tmp/y' } });
+    assert.deepEqual(await pending.promise, { outcome: 'answered', answer: { decision: 'allow', scope: 'once', arguments: { path: '/tmp/y' } } });
+  });
+
   it('refuses a wrong-shaped answer with a clear error and keeps the request open', async () => {
     const { broker, closed } = setup();
     const pending = tracked(broker.request('tool-approval', 'files', tool));

@@ -4,6 +4,7 @@ import { definitionDiff } from '../../../shared/consent/definition-diff.ts';
 import { parseRequestedSchema, secretRequestReasons, validateElicitationValues } from '../../../shared/consent/elicitation-form.ts';
 import { reviewLaunch } from '../../../shared/consent/launch-review.ts';
 import type { UrlAnalysis } from '../../../shared/consent/url-safety.ts';
+import { checkEditedArguments } from '../chat/approval/argument-check.ts';
 import { launchFingerprint } from './launch-fingerprint.ts';
 
 /**
@@ -26,7 +27,15 @@ export interface UrlChecker {
 const asIs = <T>(_payload: unknown, answer: T): T => answer;
 
 export const kindSpecs: { [K in ConsentKind]: KindSpec<K> } = {
-  'tool-approval': { prepare: (input) => input, check: asIs },
+  'tool-approval': {
+    prepare: (input) => input,
+    check(payload, answer) {
+      if (answer.decision !== 'allow' || answer.arguments === undefined) return answer;
+      const checked = checkEditedArguments(payload.inputSchema, answer.arguments);
+      if (!checked.ok) throw new HostError('invalid_params', `The edited arguments were not sent: ${checked.error}.`);
+      return answer;
+    },
+  },
 
   'elicitation-form': {
     prepare(input) {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { ConsentCenter } from '../features/consent/ConsentCenter.tsx';
 import { DangerModeBanner } from '../features/settings/DangerModeBanner.tsx';
+import { ShortcutLayer } from '../features/shortcuts/ShortcutLayer.tsx';
 import { AccessRefused } from './AccessRefused.tsx';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { useAppStore } from './host-context.tsx';
@@ -25,6 +26,7 @@ export function App() {
         </main>
       </div>
       <ConsentCenter />
+      <ShortcutLayer />
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function ConfirmDialog({ title, message, confirmLabel, danger, onConfirm,
       <form action={confirm} className="dialog-body">
         <FormError message={error} />
         <DialogActions onCancel={onClose}>
-          <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'} disabled={pending} autoFocus>
+          <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'} disabled={pending}>
             {pending ? `${confirmLabel}…` : confirmLabel}
           </button>
         </DialogActions>

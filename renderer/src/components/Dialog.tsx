@@ -17,7 +17,13 @@ export function Dialog({ title, onClose, children, size = 'normal', description 
   useEffect(() => {
     const dialog = ref.current;
     // No close() in a cleanup: StrictMode re-runs effects, and the close event would dismiss the dialog.
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      // A field React focused (autoFocus) keeps focus; showModal alone would move it to the first button, ×.
+      const field = dialog.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+      dialog.showModal();
+      dialog.dataset.openedAt = String(Date.now());
+      (field ?? initialFocus(dialog))?.focus();
+    }
   }, []);
   return (
     <dialog
@@ -26,6 +32,11 @@ export function Dialog({ title, onClose, children, size = 'normal', description 
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}
+      onKeyDownCapture={(event) => {
+        // A key meant for what was focused before (Enter to send a message) must not answer a dialog that just opened.
+        const onButton = event.target instanceof HTMLButtonElement;
+        if (onButton && (event.key === 'Enter' || event.key === ' ') && justOpened(event.currentTarget)) event.preventDefault();
+      }}
     >
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
@@ -40,6 +51,25 @@ export function Dialog({ title, onClose, children, size = 'normal', description 
       )}
       {children}
     </dialog>
+  );
+}
+
+const KEY_GUARD_MS = 600;
+
+/** Whether a dialog opened too recently for a key press to be meant for it. */
+export function justOpened(dialog: HTMLDialogElement, now = Date.now()): boolean {
+  return now - Number(dialog.dataset.openedAt ?? 0) < KEY_GUARD_MS;
+}
+
+/**
+ * Where a dialog opens: on an element marked `data-autofocus` (a field to fill), else on its safe primary
+ * action, never on ×: a primary that is dangerous (`button-danger`) is not safe, so then the first other action.
+ */
+function initialFocus(dialog: HTMLDialogElement): HTMLElement | null {
+  return (
+    dialog.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ??
+    dialog.querySelector<HTMLElement>('.dialog-actions .button-primary:not(:disabled)') ??
+    dialog.querySelector<HTMLElement>('.dialog-actions button:not(:disabled):not(.button-danger)')
   );
 }
 

@@ -160,3 +160,13 @@ test('a question that closes unanswered does not run the tool', async (t) => {
   assert.equal(outcome.run, false);
   assert.equal(outcome.run === false && outcome.status, 'cancelled');
 });
+
+test('edited arguments that break the input schema do not run, whoever asked', async (t) => {
+  const strict: Tool = { ...echo, inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+  const { conversations, approver } = setup(t, [{ decision: 'allow-once', arguments: { text: 3 } }, { decision: 'allow-once', arguments: { text: 'bye' } }]);
+  const chat = conversations.create();
+  const refused = await approver.approve(question(chat.id, strict), signal);
+  assert.equal(refused.run, false);
+  assert.match((refused as { error: string }).error, /input schema \(arguments\/text must be string\)/);
+  assert.deepEqual(await approver.approve(question(chat.id, strict), signal), { run: true, arguments: { text: 'bye' }, via: 'person', edited: true });
+});

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ToolGrant } from '../../../../shared/chat/settings-types.ts';
+import { checkEditedArguments } from './argument-check.ts';
 import { toolDefinitionHash } from './definition-hash.ts';
 import type { GrantStore } from './grant-store.ts';
 import type { PinStore } from './pin-store.ts';
@@ -114,6 +115,9 @@ export class ToolApprover {
       if (!isJsonObject(answer.arguments)) {
         return { run: false, status: 'error', error: 'The edited arguments were not a JSON object, so the tool did not run.' };
       }
+      // Every asker's edits are checked here too (the terminal's), not only the dialog's.
+      const checked = checkEditedArguments(question.tool.inputSchema as Record<string, unknown>, answer.arguments);
+      if (!checked.ok) return { run: false, status: 'error', error: `The edited arguments did not match the tool's input schema (${checked.error}), so the tool did not run.` };
       edited = JSON.stringify(answer.arguments) !== JSON.stringify(question.arguments);
       args = answer.arguments;
     }

@@ -77,6 +77,14 @@ function errorResult(text: string): CallToolResult {
  * cancelled by Stop, cut by the step limit, interrupted by a crash), or the provider rejects the history.
  */
 export function resultForModel(call: ToolCallBlock): CallToolResult {
+  const result = plainResult(call);
+  if (!call.modelArguments) return result;
+  // The model must not take the result for the answer to the call it asked for: the person changed it.
+  const note = `Note: the person edited the arguments before approving; the tool was called with ${JSON.stringify(call.arguments)} instead of ${JSON.stringify(call.modelArguments)}.`;
+  return { ...result, content: [{ type: 'text', text: note }, ...result.content] };
+}
+
+function plainResult(call: ToolCallBlock): CallToolResult {
   switch (call.status) {
     case 'done':
       return call.result ?? { content: [] };

@@ -90,3 +90,13 @@ test('the OpenAI history puts every tool message right after its assistant messa
   );
   assert.match(String((messages[4] as { content: string }).content), /^Error: .*closed the connection/);
 });
+
+test('the model is told when the person edited the arguments of a call, in its result', () => {
+  const edited = call('t1', 1, 'done', { arguments: { text: 'mine' }, modelArguments: { text: 'yours' }, result: ok('mine') });
+  const messages = toAnthropicMessages({ history: [user('go'), assistant([edited]), user('next')], toolResultCharLimit: 10_000 });
+  const [result] = messages[2].content as { content: { text: string }[] }[];
+  assert.match(result.content[0].text, /person edited the arguments.*\{"text":"mine"\} instead of \{"text":"yours"\}/);
+  assert.equal(result.content[1].text, 'mine');
+  const plain = toAnthropicMessages({ history: [user('go'), assistant([call('t2', 1, 'done', { result: ok('x') })]), user('next')], toolResultCharLimit: 10_000 });
+  assert.doesNotMatch(JSON.stringify(plain), /edited/);
+});

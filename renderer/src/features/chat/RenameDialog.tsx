@@ -24,7 +24,7 @@ export function RenameDialog({ id, title, onClose }: { id: string; title: string
       <form action={rename} className="dialog-body">
         <div className="field">
           <label htmlFor="rename-title">Title</label>
-          <input id="rename-title" name="title" value={value} onChange={(event) => setValue(event.target.value)} maxLength={200} autoFocus required aria-invalid={error ? true : undefined} />
+          <input id="rename-title" name="title" value={value} onChange={(event) => setValue(event.target.value)} maxLength={200} autoFocus data-autofocus required aria-invalid={error ? true : undefined} />
         </div>
         <FormError message={error} />
         <DialogActions onCancel={onClose}>

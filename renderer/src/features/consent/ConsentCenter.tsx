@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { ComponentType } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConsentKind, ConsentRequest, ConsentRequestOf } from '../../../../shared/consent/consent-types.ts';
@@ -10,6 +11,7 @@ import { ConsentGroupContext } from './ConsentFrame.tsx';
 import { ConsentNotices } from './ConsentNotices.tsx';
 import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { ServerTrustBatchDialog } from './ServerTrustBatchDialog.tsx';
+import { ToolApprovalBatchDialog } from './ToolApprovalBatchDialog.tsx';
 import './consent.css';
 
 /**
@@ -34,6 +36,10 @@ export function ConsentCenter() {
   // Stays a group to the last answer, so the dialog does not jump when one of its questions is answered.
   const grouped = first?.group !== undefined && first.group.size > 1;
   const trustBatch = first?.kind === 'server-trust' && current.length > 1;
+  // Like a group, a batch of tool calls stays one dialog to its last answer rather than turning into another.
+  const batched = useRef(new Set<string>());
+  const toolBatch = first?.kind === 'tool-approval' && (current.length > 1 || batched.current.has(first.id));
+  batched.current = toolBatch ? new Set(current.map((request) => request.id)) : new Set();
   return (
     <>
       {trustBatch && (
@@ -42,7 +48,13 @@ export function ConsentCenter() {
           onDefer={() => current.forEach((request) => defer(request.id))}
         />
       )}
-      {first && !grouped && !trustBatch && (
+      {toolBatch && (
+        <ToolApprovalBatchDialog
+          requests={current.filter((request): request is ConsentRequestOf<'tool-approval'> => request.kind === 'tool-approval')}
+          onDefer={() => current.forEach((request) => defer(request.id))}
+        />
+      )}
+      {first && !grouped && !trustBatch && !toolBatch && (
         <ConsentDialogFor key={first.id} request={first} position={{ index: shown.indexOf(first), total: shown.length }} onDefer={() => defer(first.id)} />
       )}
       {first && grouped && <ConsentGroupDialog key={first.group?.id} requests={current} onDefer={() => current.forEach((request) => defer(request.id))} />}

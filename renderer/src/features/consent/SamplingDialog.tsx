@@ -1,6 +1,7 @@
 import { Fragment, startTransition, useActionState, useId, useState } from 'react';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { SamplingModelChoice } from '../../../../shared/consent/consent-types.ts';
+import { useHostApi } from '../../app/host-context.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../components/error-message.ts';
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
@@ -35,7 +36,9 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
   const payload = request.payload as Extract<typeof request.payload, { stage: 'request' }>;
   const prompt = payload.request;
   const answer = useConsentAnswer(request);
+  const api = useHostApi();
   const ids = { system: useId(), tokens: useId(), messages: useId(), prefs: useId() };
+  const [turnOff, setTurnOff] = useState(false);
   const [form, setForm] = useState<PromptForm>(() => promptForm(prompt));
   const { reason, field: reasonField } = useRejectReason();
   const messages = reviewMessages(prompt);
@@ -46,6 +49,8 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
     try {
       if (choice === 'decline') {
         await answer({ action: 'decline', ...(reason ? { message: reason } : {}) });
+        // Whether to allow sampling at all is the person's call at the first request: later ones are refused unasked.
+        if (turnOff && request.server) await api.call('human.setServer', { server: request.server, sampling: 'off' });
         return undefined;
       }
       if (!checked.ok) return checked.error;
@@ -130,9 +135,15 @@ function PromptReview({ request, position, onDefer }: ConsentDialogProps<'sampli
           </p>
         )}
         {reasonField}
+        {request.server && (
+          <label className="consent-turn-off">
+            <input type="checkbox" checked={turnOff} onChange={(event) => setTurnOff(event.target.checked)} />
+            When I reject, turn sampling off for <ServerText text={request.server} /> (refused without asking; the Access tab turns it back on)
+          </label>
+        )}
         <FormError message={error} />
         <footer className="dialog-actions consent-actions">
-          <button type="button" className="button button-quiet-danger" disabled={pending} onClick={choose('decline')}>
+          <button type="button" className="button button-quiet-danger" data-shortcut="deny" disabled={pending} onClick={choose('decline')}>
             Reject
           </button>
           <span className="consent-actions-spacer" />

@@ -102,7 +102,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
           )}
           {text !== original && (
             <p className="field-hint">
-              Edited: the tool gets your version.{' '}
+              Edited: the tool gets your version, and the model is told you changed it.{' '}
               <button type="button" className="link-button" onClick={() => setText(original)}>
                 Undo my changes
               </button>
@@ -115,7 +115,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
         </div>
         <FormError message={error} />
         <footer className="dialog-actions consent-actions">
-          <button type="button" className="button button-quiet-danger" disabled={pending} onClick={choose('deny')}>
+          <button type="button" className="button button-quiet-danger" data-shortcut="deny" disabled={pending} onClick={choose('deny')}>
             Deny
           </button>
           <span className="consent-actions-spacer" />
@@ -125,7 +125,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
           <button type="button" className="button" disabled={pending} onClick={choose('conversation')}>
             Allow for this conversation
           </button>
-          <button type="button" className="button button-primary" disabled={pending} onClick={choose('once')}>
+          <button type="button" className="button button-primary" data-shortcut="allow-once" disabled={pending} onClick={choose('once')}>
             Allow once
           </button>
         </footer>

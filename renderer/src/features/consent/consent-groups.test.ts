@@ -32,3 +32,12 @@ test('servers waiting to be trusted are reviewed together, whenever each was ask
   assert.deepEqual(ids(currentRequests(list, ['t1', 'x'])), ['t2', 't3'], 'one put aside stays aside');
   assert.deepEqual(ids(currentRequests([form('x', 1), ...list], [])), ['x'], 'the oldest question still comes first');
 });
+
+test('the tool calls of one conversation waiting together are reviewed together; an app\'s and another chat\'s are not', () => {
+  const call = (id: string, createdAt: number, conversationId: string, fromApp?: string) =>
+    ({ ...form(id, createdAt), kind: 'tool-approval', context: { conversationId }, payload: { tool: id, arguments: {}, ...(fromApp ? { fromApp } : {}) } }) as unknown as ConsentRequest;
+  const list = [call('c1', 1, 'A'), call('other', 2, 'B'), call('app', 3, 'A', 'viewer'), call('c2', 4, 'A'), call('c3', 5, 'A')];
+  assert.deepEqual(ids(currentRequests(list, [])), ['c1', 'c2', 'c3']);
+  assert.deepEqual(ids(currentRequests(list, ['c2'])), ['c1', 'c3'], 'one put aside stays aside');
+  assert.deepEqual(ids(currentRequests(list, ['c1', 'c2', 'c3'])), ['other']);
+});

@@ -65,7 +65,7 @@ export function ServerFormDialog({ editing, onClose, onSaved }: ServerFormDialog
         )}
         <Field label="Name" error={errorFor('name')} hint="Also the prefix of this server's tools for the model.">
           {(props) => (
-            <input {...props} value={values.name} onChange={(event) => set('name', event.target.value)} autoComplete="off" spellCheck={false} required autoFocus />
+            <input {...props} value={values.name} onChange={(event) => set('name', event.target.value)} autoComplete="off" spellCheck={false} required autoFocus data-autofocus />
           )}
         </Field>
 
