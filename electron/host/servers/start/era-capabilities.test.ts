@@ -31,6 +31,6 @@ test('a 2026-era server receives the host capabilities without roots.listChanged
   assert.ok(received.some((entry) => entry.method === 'server/discover'), 'the probe was recorded');
   assert.ok(received.some((entry) => entry.method === 'tools/call'), 'the call was recorded');
   for (const entry of received) {
-    assert.deepEqual(entry.capabilities, { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }, `${entry.method} declared ${JSON.stringify(entry.capabilities)}`);
+    assert.deepEqual(entry.capabilities, { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} }, `${entry.method} declared ${JSON.stringify(entry.capabilities)}`);
   }
 });
