@@ -23,6 +23,7 @@ import { HostEventBus } from '../../electron/host/event-bus.ts';
 import { ServerOAuth } from '../../electron/host/servers/oauth/server-oauth.ts';
 import { ServerManager } from '../../electron/host/servers/server-manager.ts';
 import { SettingsStore, openDatabase } from '../../electron/host/store/database.ts';
+import { ClientMetadataSetting } from '../../electron/host/servers/oauth/client-metadata-setting.ts';
 import { SecretStore } from '../../electron/host/store/secrets.ts';
 import { SkillsService } from '../../electron/host/skills/skills-service.ts';
 import { LOAD_SKILL_TOOL, runSkillTool, skillTools } from '../../electron/host/chat/skills/skill-tools.ts';
@@ -112,11 +113,23 @@ function personBroker(): ConsentBroker {
   return broker;
 }
 
-/** Built with the options the app's host gives it (host.ts): the app offers no client ID metadata document URL. */
-function oauthFor(dataDir: string, broker: ConsentBroker): ServerOAuth {
+/**
+ * The client ID metadata document URL, entered as a person enters theirs in Settings (README → Sign in). The
+ * suite's authorization server (auth/basic-cimd) accepts exactly this URL as the client ID.
+ */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/**
+ * Built with the options the app's host gives it (host.ts): the metadata document URL is read, at each sign-in,
+ * from the same Settings value the app's Settings view writes.
+ */
+function oauthFor(dataDir: string, broker: ConsentBroker, settings: SettingsStore): ServerOAuth {
+  const clientMetadata = new ClientMetadataSetting(settings);
+  clientMetadata.set(CLIENT_METADATA_URL);
   return new ServerOAuth({
     secrets: new SecretStore(dataDir),
     consent: broker,
+    clientMetadataUrl: () => clientMetadata.url(),
     openExternal: async (url) => {
       void browse(url).catch((error: unknown) => console.error(`browser: ${(error as Error).message}`));
     },
@@ -186,7 +199,7 @@ async function main(): Promise<number> {
   const settings = new SettingsStore(db);
   const events = new HostEventBus();
   const broker = personBroker();
-  const oauth = oauthFor(dataDir, broker);
+  const oauth = oauthFor(dataDir, broker, settings);
   const human: HumanService = new HumanService({
     settings,
     broker,
