@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import type { ServerCatalog, ServerState } from '../../../../shared/servers/server-state.ts';
+import { fetchIcon } from './icon-fetch.ts';
+import { ServerIcons } from './server-icons.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const pngUri = `data:image/png;base64,${PNG.toString('base64')}`;
+
+/** A local server playing an MCP server's origin; counts each path it was asked for. */
+async function origin(routes: Record<string, (res: ServerResponse) => void>): Promise<{ url: string; hits: Map<string, number>; server: Server }> {
+  const hits = new Map<string, number>();
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '/';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    (routes[path] ?? ((r) => r.writeHead(404).end()))(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
+}
+
+let home: Awaited<ReturnType<typeof origin>>;
+let elsewhere: Awaited<ReturnType<typeof origin>>;
+
+before(async () => {
+  home = await origin({
+    '/icon.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
+    '/icon.png?listed': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
+    '/icon.svg': (res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG),
+    '/disguised.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(SVG),
+    '/big.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(70 * 1024)])),
+    '/big-chunked.png': (res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.write(PNG);
+      for (let i = 0; i < 20; i++) res.write(Buffer.alloc(8 * 1024));
+      res.end();
+    },
+    '/moved.png': (res) => res.writeHead(302, { location: '/icon.png' }).end(),
+    '/slow.png': () => undefined,
+  });
+  elsewhere = await origin({ '/icon.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG) });
+});
+
+after(() => {
+  home.server.closeAllConnections();
+  home.server.close();
+  elsewhere.server.close();
+});
+
+const refusal = (promise: Promise<unknown>, pattern: RegExp) => assert.rejects(promise, pattern);
+
+test('a data: png is handed over as a data: URI of the sniffed type; svg and disguised content are refused', async () => {
+  assert.equal(await fetchIcon(pngUri, undefined), pngUri);
+  assert.equal(await fetchIcon(`data:;base64,${PNG.toString('base64')}`, undefined), pngUri);
+  await refusal(fetchIcon(`data:image/svg+xml;base64,${SVG.toString('base64')}`, undefined), /not a raster image/);
+  await refusal(fetchIcon(`data:image/png;base64,${SVG.toString('base64')}`, undefined), /not a png, jpeg, gif or webp/);
+  await refusal(fetchIcon(`data:image/png,${encodeURIComponent(SVG.toString())}`, undefined), /base64/);
+  const big = Buffer.concat([PNG, Buffer.alloc(70 * 1024)]);
+  await refusal(fetchIcon(`data:image/png;base64,${big.toString('base64')}`, undefined), /larger than 65536/);
+});
+
+test('a stdio server gets data: icons only, and a URL icon is https on the server origin only', async () => {
+  await refusal(fetchIcon('https://example.com/icon.png', undefined), /stdio server has no origin/);
+  await refusal(fetchIcon(`${home.url}/icon.png`, home.url), /only data: and https: icons/);
+  await refusal(fetchIcon('https://example.com/icon.png', 'https://mcp.example.org/mcp'), /not on the server's own origin/);
+  await refusal(fetchIcon('https://user:pw@mcp.example.org/icon.png', 'https://mcp.example.org/mcp'), /credentials/);
+  await refusal(fetchIcon('javascript:alert(1)', 'https://mcp.example.org/mcp'), /only data: and https:/);
+});
+
+test('same-origin icons are fetched; other origins, redirects, svg, oversize and slow answers are refused', async () => {
+  const options = { allowHttp: true, timeoutMs: 300 };
+  const serverUrl = `${home.url}/mcp`;
+  assert.equal(await fetchIcon(`${home.url}/icon.png`, serverUrl, options), pngUri);
+  await refusal(fetchIcon(`${elsewhere.url}/icon.png`, serverUrl, options), /not on the server's own origin/);
+  assert.equal(elsewhere.hits.size, 0, 'the other origin is never asked');
+  await refusal(fetchIcon(`${home.url}/moved.png`, serverUrl, options), /redirects are not followed/);
+  assert.equal(home.hits.get('/icon.png'), 1, 'the redirect target is not fetched');
+  await refusal(fetchIcon(`${home.url}/icon.svg`, serverUrl, options), /image\/svg\+xml is not a raster image/);
+  await refusal(fetchIcon(`${home.url}/disguised.png`, serverUrl, options), /not a png, jpeg, gif or webp/);
+  await refusal(fetchIcon(`${home.url}/big.png`, serverUrl, options), /larger than 65536/);
+  await refusal(fetchIcon(`${home.url}/big-chunked.png`, serverUrl, options), /larger than 65536/);
+  await refusal(fetchIcon(`${home.url}/slow.png`, serverUrl, options), /fetch failed/);
+  await refusal(fetchIcon(`${home.url}/missing.png`, serverUrl, options), /HTTP 404/);
+});
+
+test('only an icon the server listed is fetched, once per server and source', async () => {
+  const listed = `${home.url}/icon.png?listed`;
+  const state = {
+    name: 'remote',
+    launch: { transport: 'http', url: `${home.url}/mcp`, headerKeys: [] },
+    serverInfo: { name: 'remote', version: '1', icons: [{ src: pngUri }] },
+  } as unknown as ServerState;
+  const catalog = { tools: [{ name: 't', inputSchema: { type: 'object' }, enabled: true, icons: [{ src: listed, mimeType: 'image/png' }] }], prompts: [], resources: [], resourceTemplates: [] } as unknown as ServerCatalog;
+  const icons = new ServerIcons({ get: (name) => (name === 'remote' ? state : undefined), catalog: () => catalog }, { allowHttp: true });
+  assert.deepEqual(await icons.icon('remote', pngUri), { dataUri: pngUri });
+  assert.deepEqual(await icons.icon('remote', listed), { dataUri: pngUri });
+  assert.deepEqual(await icons.icon('remote', listed), { dataUri: pngUri });
+  assert.equal(home.hits.get('/icon.png?listed'), 1, 'cached after the first fetch');
+  assert.deepEqual(await icons.icon('remote', `${home.url}/icon.svg`), { refused: 'the server did not list this icon' });
+  assert.throws(() => icons.icon('nobody', pngUri), /no server named/);
+});
