@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { ServerCatalog, ServerState } from '../../../../shared/servers/server-state.ts';
+import { fixtureStdio } from '../../../../tests/fixtures/servers/launch.ts';
+import { Host } from '../../host.ts';
 import { fetchIcon } from './icon-fetch.ts';
 import { ServerIcons } from './server-icons.ts';
 
@@ -105,4 +110,28 @@ test('only an icon the server listed is fetched, once per server and source', as
   assert.equal(home.hits.get('/icon.png?listed'), 1, 'cached after the first fetch');
   assert.deepEqual(await icons.icon('remote', `${home.url}/icon.svg`), { refused: 'the server did not list this icon' });
   assert.throws(() => icons.icon('nobody', pngUri), /no server named/);
+});
+
+// Basic → Icons, end to end through the host contract: the real fixture lists a png and an svg `data:` icon on
+// itself and on every tool, resource, template and prompt; the png comes back checked, the svg never.
+test('the fixture server over stdio: its png icons are handed over, its svg ones refused', { timeout: 90_000 }, async (t) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-icons-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const configPath = path.join(dataDir, 'mcp.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio('modern', ['--icons']) } }));
+  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
+  try {
+    await host.servers.settled(30_000);
+    const state = host.servers.get('fx')!;
+    const catalog = host.servers.catalog('fx');
+    const [svg, png] = state.serverInfo!.icons!;
+    assert.deepEqual(await host.call('servers.icon', { server: 'fx', src: png!.src }), { dataUri: png!.src });
+    assert.match(((await host.call('servers.icon', { server: 'fx', src: svg!.src })) as { refused: string }).refused, /not a raster image/);
+    for (const entry of [catalog.tools[0], catalog.prompts[0], catalog.resources[0], catalog.resourceTemplates[0]]) {
+      assert.equal(entry?.icons?.[1]?.src, png!.src, 'every kind of entry carries its icons to the renderer');
+    }
+    await assert.rejects(host.call('servers.icon', { server: 'fx', src: 'x'.repeat(100_000) }), /invalid|too big|at most/i);
+  } finally {
+    await host.close();
+  }
 });
