@@ -6,7 +6,8 @@
 import type { Locator } from '@playwright/test';
 import { fixtureIcons } from '../fixtures/servers/fixture-surface.ts';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
-import { expect, test } from './support/browser-mode.ts';
+import { expect } from './support/browser-mode.ts';
+import { test } from './support/with-fake-anthropic.ts';
 import { consoleErrors, serversPage } from './support/servers-page.ts';
 
 test.use({ mcpServers: { modern: fixtureStdio('modern', ['--icons']) } });
@@ -38,4 +39,15 @@ test('icons show next to the names of the server, its tools, prompts, resources 
 
   await expect(page.locator('img[src^="data:image/svg"]')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('the composer pickers show the icons of prompts and resources', async ({ page, switchboard }) => {
+  await page.goto(switchboard.url);
+  await expect(serversPage(page).card('modern')).toHaveAttribute('data-status', 'connected');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill('/greet');
+  await expectIcon(page.getByRole('listbox', { name: 'Prompts' }).getByRole('option').first());
+  await message.fill('@');
+  await expectIcon(page.getByRole('listbox', { name: 'Resources' }).getByRole('option').first());
 });
