@@ -95,6 +95,22 @@ test('same-origin icons are fetched; other origins, redirects, svg, oversize and
   await refusal(fetchIcon(`${home.url}/missing.png`, serverUrl, options), /HTTP 404/);
 });
 
+test('an https icon on the server origin is fetched without following redirects, under a timeout', async () => {
+  const asked: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    asked.push({ url, init });
+    return new Response(PNG, { headers: { 'content-type': 'image/png' } });
+  };
+  assert.equal(await fetchIcon('https://mcp.example.org/static/icon.png', 'https://mcp.example.org/mcp', { fetch }), pngUri);
+  assert.equal(asked.length, 1);
+  assert.equal(asked[0]!.url, 'https://mcp.example.org/static/icon.png');
+  assert.equal(asked[0]!.init.redirect, 'manual');
+  assert.ok(asked[0]!.init.signal instanceof AbortSignal);
+  await refusal(fetchIcon('https://mcp.example.org:8443/icon.png', 'https://mcp.example.org/mcp', { fetch }), /not on the server's own origin/);
+  await refusal(fetchIcon('https://cdn.mcp.example.org/icon.png', 'https://mcp.example.org/mcp', { fetch }), /not on the server's own origin/);
+  assert.equal(asked.length, 1, 'a refused origin is never asked');
+});
+
 test('only an icon the server listed is fetched, once per server and source', async () => {
   const listed = `${home.url}/icon.png?listed`;
   const state = {
