@@ -151,3 +151,19 @@ test('the fixture server over stdio: its png icons are handed over, its svg ones
     await host.close();
   }
 });
+
+test('a 2025-era server: the icons of its initialize serverInfo are handed over the same way', { timeout: 90_000 }, async (t) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-icons-legacy-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const configPath = path.join(dataDir, 'mcp.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio('legacy', ['--icons']) } }));
+  const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
+  try {
+    await host.servers.settled(30_000);
+    const [svg, png] = host.servers.get('fx')!.serverInfo!.icons!;
+    assert.deepEqual(await host.call('servers.icon', { server: 'fx', src: png!.src }), { dataUri: png!.src });
+    assert.match(((await host.call('servers.icon', { server: 'fx', src: svg!.src })) as { refused: string }).refused, /not a raster image/);
+  } finally {
+    await host.close();
+  }
+});
