@@ -4,7 +4,15 @@ import { ICON_MAX_BYTES } from '../../../../shared/api/icons-api.ts';
 export const RASTER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type RasterType = (typeof RASTER_TYPES)[number];
 
-export class IconRefused extends Error {}
+export class IconRefused extends Error {
+  /** A network failure, timeout or server error: worth asking again later, unlike a refused icon. */
+  readonly transient: boolean;
+
+  constructor(message: string, transient = false) {
+    super(message);
+    this.transient = transient;
+  }
+}
 
 /** The type the bytes themselves say, whatever the header or `mimeType` claims. */
 export function sniffRaster(bytes: Uint8Array): RasterType | undefined {

@@ -44,11 +44,11 @@ export async function fetchIcon(src: string, serverUrl: string | undefined, opti
     headers: { accept: RASTER_TYPES.join(', ') },
     signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
   }).catch((error: unknown) => {
-    throw new IconRefused(`fetch failed: ${(error as Error).message}`);
+    throw new IconRefused(`fetch failed: ${(error as Error).message}`, true);
   });
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => undefined);
-    throw new IconRefused(response.status >= 300 && response.status < 400 ? 'redirects are not followed' : `answered HTTP ${response.status}`);
+    throw new IconRefused(response.status >= 300 && response.status < 400 ? 'redirects are not followed' : `answered HTTP ${response.status}`, response.status >= 500);
   }
   const declared = response.headers.get('content-type') ?? undefined;
   try {
@@ -83,7 +83,7 @@ async function readCapped(response: Response): Promise<Uint8Array> {
     }
   } catch (error) {
     if (error instanceof IconRefused) throw error;
-    throw new IconRefused(`fetch failed: ${(error as Error).message}`);
+    throw new IconRefused(`fetch failed: ${(error as Error).message}`, true);
   }
   return Buffer.concat(chunks);
 }

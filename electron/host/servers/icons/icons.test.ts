@@ -49,6 +49,7 @@ before(async () => {
     },
     '/moved.png': (res) => res.writeHead(302, { location: '/icon.png' }).end(),
     '/slow.png': () => undefined,
+    '/broken.png': (res) => res.writeHead(503).end(),
   });
   elsewhere = await origin({ '/icon.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG) });
 });
@@ -125,6 +126,13 @@ test('only an icon the server listed is fetched, once per server and source', as
   assert.deepEqual(await icons.icon('remote', listed), { dataUri: pngUri });
   assert.equal(home.hits.get('/icon.png?listed'), 1, 'cached after the first fetch');
   assert.deepEqual(await icons.icon('remote', `${home.url}/icon.svg`), { refused: 'the server did not list this icon' });
+  catalog.tools[0]!.icons!.push({ src: `${home.url}/gone.png` }, { src: `${home.url}/broken.png` });
+  await icons.icon('remote', `${home.url}/gone.png`);
+  await icons.icon('remote', `${home.url}/gone.png`);
+  assert.equal(home.hits.get('/gone.png'), 1, 'a lasting refusal (404) is kept');
+  await icons.icon('remote', `${home.url}/broken.png`);
+  assert.match((await icons.icon('remote', `${home.url}/broken.png`)).refused!, /HTTP 503/);
+  assert.equal(home.hits.get('/broken.png'), 2, 'a server error is asked again');
   assert.throws(() => icons.icon('nobody', pngUri), /no server named/);
 });
 

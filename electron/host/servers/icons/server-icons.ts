@@ -12,7 +12,8 @@ export interface IconServers {
   catalog(name: string): ServerCatalog;
 }
 
-const CACHE_LIMIT = 500;
+/** At most 64 KiB each, so the cache stays under about 20 MB of `data:` text. */
+const CACHE_LIMIT = 200;
 
 /**
  * Icons of servers, tools, prompts, resources and templates, fetched by the host and handed over as `data:` URIs.
@@ -39,7 +40,10 @@ export class ServerIcons {
       icon = fetchIcon(src, serverUrl, this.options).then(
         (dataUri): ServerIcon => ({ dataUri }),
         (error: unknown): ServerIcon => {
-          if (error instanceof IconRefused) return { refused: error.message };
+          if (error instanceof IconRefused) {
+            if (error.transient) this.cache.delete(key);
+            return { refused: error.message };
+          }
           throw error;
         },
       );

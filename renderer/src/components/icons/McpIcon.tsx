@@ -4,8 +4,9 @@ import { useHostApi } from '../../app/host-context.tsx';
 import { pickIcon } from './pick-icon.ts';
 
 /**
- * Fetched icons are images, not app state: kept here for the page's life, one request per server and source,
- * refusals included, so a list of a hundred tools sharing an icon asks once.
+ * Fetched icons are images, not app state: kept here for the page's life, one request per server and source, so
+ * a list of a hundred tools sharing an icon asks once. A refusal is forgotten once answered (the host keeps the
+ * lasting ones), so a later mount asks again after a network failure.
  */
 const loaded = new Map<string, Promise<string | undefined>>();
 
@@ -17,6 +18,9 @@ function loadIcon(api: HostApi, server: string, src: string): Promise<string | u
       (result) => result.dataUri,
       () => undefined,
     );
+    void icon.then((dataUri) => {
+      if (!dataUri) loaded.delete(key);
+    });
     loaded.set(key, icon);
   }
   return icon;
