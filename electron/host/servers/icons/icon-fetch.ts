@@ -26,7 +26,9 @@ export function iconUrl(src: string, serverUrl: string | undefined, allowHttp = 
   if (!schemes.includes(url.protocol)) throw new IconRefused(`only data: and https: icons are fetched, not ${url.protocol}`);
   if (url.username || url.password) throw new IconRefused('an icon URL must not carry credentials');
   if (!serverUrl) throw new IconRefused('a stdio server has no origin; only data: icons are shown');
-  if (url.origin !== new URL(serverUrl).origin) throw new IconRefused(`not on the server's own origin ${new URL(serverUrl).origin}`);
+  const serverOrigin = URL.parse(serverUrl)?.origin;
+  if (!serverOrigin || serverOrigin === 'null') throw new IconRefused("the server's address has no origin");
+  if (url.origin !== serverOrigin) throw new IconRefused(`not on the server's own origin ${serverOrigin}`);
   return url;
 }
 

@@ -78,6 +78,7 @@ test('a stdio server gets data: icons only, and a URL icon is https on the serve
   await refusal(fetchIcon('https://example.com/icon.png', 'https://mcp.example.org/mcp'), /not on the server's own origin/);
   await refusal(fetchIcon('https://user:pw@mcp.example.org/icon.png', 'https://mcp.example.org/mcp'), /credentials/);
   await refusal(fetchIcon('javascript:alert(1)', 'https://mcp.example.org/mcp'), /only data: and https:/);
+  await refusal(fetchIcon('https://mcp.example.org/icon.png', 'mcp.example.org/mcp'), /address has no origin/);
 });
 
 test('same-origin icons are fetched; other origins, redirects, svg, oversize and slow answers are refused', async () => {
