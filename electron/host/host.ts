@@ -38,6 +38,8 @@ import { providerFactory } from './chat/providers/provider-factory.ts';
 import { createSkillsHandlers } from './skills/skills-handlers.ts';
 import { createLogLevelHandlers } from './servers/log-levels/log-level-handlers.ts';
 import { LogLevels } from './servers/log-levels/log-levels.ts';
+import { createIconHandlers } from './servers/icons/icon-handlers.ts';
+import { ServerIcons } from './servers/icons/server-icons.ts';
 import { SkillsService } from './skills/skills-service.ts';
 import { AppsService } from './apps/apps-service.ts';
 import { withAppsExtension } from './apps/apps-capability.ts';
@@ -191,6 +193,7 @@ export class Host {
       ...this.apps.handlers,
       ...createContextHandlers(this.context, this.resourceWatches),
       ...createLogLevelHandlers(logLevels, this.servers),
+      ...createIconHandlers(new ServerIcons(this.servers)),
     };
     this.closeQuestionsOfDepartedServers();
   }

@@ -22,6 +22,8 @@ import type { TasksEvents, TasksResults } from './tasks-api.ts';
 import { skillsEventNames, skillsMethods } from './skills-api.ts';
 import { logLevelMethods } from './log-level-api.ts';
 import type { LogLevelResults } from './log-level-api.ts';
+import { iconsMethods } from './icons-api.ts';
+import type { IconsResults } from './icons-api.ts';
 import type { SkillsEvents, SkillsResults } from './skills-api.ts';
 
 /**
@@ -42,13 +44,14 @@ export const hostMethods = {
   ...contextMethods,
   ...importMethods,
   ...logLevelMethods,
+  ...iconsMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults, IconsResults {}
 export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents {}
 
 export type HostEventName = keyof HostEvents;

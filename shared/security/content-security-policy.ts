@@ -1,7 +1,7 @@
 /**
- * The page's Content-Security-Policy, the same in Electron and in browser mode. Server-provided images and
- * audio arrive as data: URLs; nothing else is loaded from outside the app, and only the MCP Apps sandbox origin
- * (`frameSrc`) may be framed.
+ * The page's Content-Security-Policy, the same in Electron and in browser mode. Server-provided images, audio
+ * and icons (fetched and checked by the host, `servers/icons`) arrive as data: URLs; nothing else is loaded from
+ * outside the app, and only the MCP Apps sandbox origin (`frameSrc`) may be framed.
  */
 export function contentSecurityPolicy(options: { connectSrc: string[]; frameSrc?: string[] }): string {
   return [

@@ -1,5 +1,6 @@
 import type {
   CallToolResult,
+  Icon,
   Implementation,
   Prompt,
   Resource,
@@ -121,6 +122,7 @@ export interface ResourceTemplateEntry {
   title?: string;
   description?: string;
   mimeType?: string;
+  icons?: Icon[];
 }
 
 /** A tool the server listed that Switchboard left out: never offered to the model, never called. */

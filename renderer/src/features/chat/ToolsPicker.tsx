@@ -8,6 +8,7 @@ import type { ToolPickerServer } from './tool-picker-rows.ts';
 import { useToolRows } from './use-tool-rows.ts';
 import { ServerText } from '../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import { McpIcon } from '../../components/icons/McpIcon.tsx';
 
 /** The button in the chat header, with how many tools the model gets in this conversation. */
 export function ToolsPickerButton({ conversationId, disabledTools }: { conversationId: string | undefined; disabledTools: readonly string[] }) {
@@ -95,6 +96,7 @@ function ServerRow({ row, onToggle, pinned, onPin }: ServerRowProps) {
         />
         <button type="button" className="tools-picker-name" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} disabled={!row.tools?.length}>
           <span className="chevron" aria-hidden="true" />
+          <McpIcon server={row.name} icons={row.icons} />
           <strong><ServerText text={row.name} /></strong>
         </button>
         <span className="muted small">{total === undefined ? '…' : `${row.offeredCount} of ${total} tools on`}</span>
@@ -111,6 +113,7 @@ function ServerRow({ row, onToggle, pinned, onPin }: ServerRowProps) {
                 onChange={(enabled) => onToggle(row.name, enabled, tool.name)}
               />
               <span>
+                <McpIcon server={row.name} icons={tool.icons} />
                 <code><ServerText text={tool.name} /></code>
                 {tool.title && <span className="muted"> <ServerText text={tool.title} /></span>}
                 {tool.offGlobally && <span className="pill"> Off in Servers</span>}

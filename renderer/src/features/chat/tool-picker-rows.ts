@@ -1,9 +1,11 @@
+import type { Icon } from '@modelcontextprotocol/client';
 import type { ServerCatalog, ServerState } from '../../../../shared/servers/server-state.ts';
 
 export interface ToolPickerTool {
   name: string;
   title?: string;
   description?: string;
+  icons?: Icon[];
   /** Switched off for every conversation, in the servers view. */
   offGlobally: boolean;
   /** Switched off in this conversation, on its own (not through its server). */
@@ -14,6 +16,7 @@ export interface ToolPickerTool {
 
 export interface ToolPickerServer {
   name: string;
+  icons?: Icon[];
   connected: boolean;
   offGlobally: boolean;
   offHere: boolean;
@@ -43,6 +46,7 @@ export function toolPickerRows(
           name: tool.name,
           ...(tool.title ?? tool.annotations?.title ? { title: tool.title ?? tool.annotations?.title } : {}),
           ...(tool.description ? { description: tool.description } : {}),
+          ...(tool.icons ? { icons: tool.icons } : {}),
           offGlobally: !tool.enabled,
           offHere: toolOffHere,
           offered: connected && !offGlobally && !offHere && tool.enabled && !toolOffHere,
@@ -50,6 +54,7 @@ export function toolPickerRows(
       });
       return {
         name: server.name,
+        ...(server.serverInfo?.icons ? { icons: server.serverInfo.icons } : {}),
         connected,
         offGlobally,
         offHere,

@@ -1,3 +1,4 @@
+import { McpIcon } from '../../components/icons/McpIcon.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 import type { PickerItem } from './context-search.ts';
 import { formatSize } from './context-search.ts';
@@ -40,6 +41,7 @@ export function ContextPicker({ kind, items, active, onPick, onHover }: ContextP
           onClick={() => onPick(item)}
         >
           <span className="context-option-name">
+            <McpIcon server={item.server} icons={item.kind === 'prompt' ? item.prompt.icons : item.kind === 'template' ? item.template.icons : item.icons} />
             {item.kind === 'prompt' ? '/' : item.kind === 'template' ? '@{…} ' : '@'}
             <ServerText text={item.name} />
           </span>

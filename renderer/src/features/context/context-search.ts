@@ -1,10 +1,10 @@
-import type { Prompt } from '@modelcontextprotocol/client';
+import type { Icon, Prompt } from '@modelcontextprotocol/client';
 import type { ContextCatalog } from '../../../../shared/context/context-types.ts';
 import type { ResourceTemplateEntry } from '../../../../shared/servers/server-state.ts';
 
 export type PickerItem =
   | { kind: 'prompt'; key: string; server: string; name: string; title?: string; description?: string; prompt: Prompt }
-  | { kind: 'resource'; key: string; server: string; name: string; title?: string; description?: string; uri: string; mimeType?: string; size?: number }
+  | { kind: 'resource'; key: string; server: string; name: string; title?: string; description?: string; uri: string; mimeType?: string; size?: number; icons?: Icon[] }
   | { kind: 'template'; key: string; server: string; name: string; title?: string; description?: string; template: ResourceTemplateEntry };
 
 /** What the composer's text asks for: `/query` at its start, or an `@query` word where the caret is. */
@@ -49,6 +49,7 @@ export function pickerItems(catalog: ContextCatalog, trigger: Trigger): PickerIt
             uri: resource.uri,
             mimeType: resource.mimeType,
             size: resource.size,
+            ...(resource.icons ? { icons: resource.icons } : {}),
           })),
           ...catalog.templates.map(({ server, template }) => ({
             kind: 'template' as const,

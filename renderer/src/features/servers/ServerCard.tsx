@@ -8,6 +8,7 @@ import { plural, shortCommand } from './server-status.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
+import { McpIcon } from '../../components/icons/McpIcon.tsx';
 
 export interface ServerActions {
   select(name: string): void;
@@ -56,6 +57,7 @@ export function ServerCard({ server, selected, actions, needsValues = false }: {
     >
       <div className="server-card-head">
         <button type="button" className="server-name" aria-current={selected ? 'true' : undefined} onClick={() => actions.select(server.name)}>
+          <McpIcon server={server.name} icons={server.serverInfo?.icons} />
           {server.name}
         </button>
         <Switch label={`Enable ${server.name}`} checked={enabled} onChange={(next) => actions.setEnabled(server.name, next)} />

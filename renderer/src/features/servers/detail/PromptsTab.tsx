@@ -8,6 +8,7 @@ import { errorMessage } from '../../../components/error-message.ts';
 import { ContentBlockView } from '../../../components/tool-result/ContentBlockView.tsx';
 import { ServerText } from '../../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../../shared/text/hidden-characters.ts';
+import { McpIcon } from '../../../components/icons/McpIcon.tsx';
 
 export function PromptsTab({ server, prompts }: { server: ServerState; prompts: Prompt[] }) {
   const [selectedName, setSelectedName] = useState<string>();
@@ -19,7 +20,10 @@ export function PromptsTab({ server, prompts }: { server: ServerState; prompts: 
         {prompts.map((prompt) => (
           <li key={prompt.name} className={prompt === selected ? 'item selected' : 'item'}>
             <button type="button" className="item-main" aria-current={prompt === selected ? 'true' : undefined} onClick={() => setSelectedName(prompt.name)}>
-              <span className="item-title"><ServerText text={prompt.title ?? prompt.name} /></span>
+              <span className="item-title">
+                <McpIcon server={server.name} icons={prompt.icons} />
+                <ServerText text={prompt.title ?? prompt.name} />
+              </span>
               {prompt.title && <code className="item-name"><ServerText text={prompt.name} /></code>}
               {prompt.description && <span className="item-description"><ServerText text={prompt.description} /></span>}
             </button>

@@ -7,6 +7,7 @@ import { ResourceContentsView } from '../../../components/tool-result/ContentBlo
 import { ServerText } from '../../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../../shared/text/hidden-characters.ts';
 import { TemplateForm } from '../../context/ContextForms.tsx';
+import { McpIcon } from '../../../components/icons/McpIcon.tsx';
 
 type ReadState = { uri?: string; result?: ReadResourceResult; error?: string };
 
@@ -36,7 +37,10 @@ export function ResourcesTab({ server, resources, templates }: { server: ServerS
             {resources.map((resource) => (
               <li key={resource.uri} className={resource.uri === selectedUri ? 'item selected' : 'item'}>
                 <button type="button" className="item-main" aria-current={resource.uri === selectedUri ? 'true' : undefined} onClick={() => open(resource.uri)}>
-                  <span className="item-title"><ServerText text={resource.title ?? resource.name} /></span>
+                  <span className="item-title">
+                    <McpIcon server={server.name} icons={resource.icons} />
+                    <ServerText text={resource.title ?? resource.name} />
+                  </span>
                   <code className="item-name"><ServerText text={resource.uri} /></code>
                   {resource.description && <span className="item-description"><ServerText text={resource.description} /></span>}
                   {resource.mimeType && <span className="muted small">{resource.mimeType}</span>}
@@ -52,6 +56,7 @@ export function ResourcesTab({ server, resources, templates }: { server: ServerS
               {templates.map((entry) => (
                 <li key={entry.uriTemplate}>
                   <button type="button" className="link-button" aria-expanded={entry === template} onClick={() => setTemplate(entry)}>
+                    <McpIcon server={server.name} icons={entry.icons} />
                     <ServerText text={entry.title ?? entry.name} />
                   </button>{' '}
                   <code className="item-name"><ServerText text={entry.uriTemplate} /></code>

@@ -16,6 +16,7 @@ import { ToolsTab } from './ToolsTab.tsx';
 import { useCatalog } from './use-catalog.ts';
 import { ServerText } from '../../../components/ServerText.tsx';
 import { SignInControls } from '../auth/SignInControls.tsx';
+import { McpIcon } from '../../../components/icons/McpIcon.tsx';
 
 export function ServerDetail({ server, onReviewTrust }: { server: ServerState; onReviewTrust: () => void }) {
   const { tab, showServerTab } = useAppStore(useShallow((state) => ({ tab: state.serverTab, showServerTab: state.showServerTab })));
@@ -38,7 +39,10 @@ export function ServerDetail({ server, onReviewTrust }: { server: ServerState; o
   return (
     <section className="server-detail" aria-labelledby={`${prefix}-title`}>
       <header className="server-detail-head">
-        <h2 id={`${prefix}-title`}>{server.name}</h2>
+        <h2 id={`${prefix}-title`}>
+          <McpIcon server={server.name} icons={server.serverInfo?.icons} />
+          {server.name}
+        </h2>
         <StatusBadge status={server.status} />
         <EraBadge era={server.era} protocolVersion={server.protocolVersion} />
         {server.serverInfo && (

@@ -9,6 +9,7 @@ import { ServerText } from '../../../components/ServerText.tsx';
 import { Switch } from '../../../components/Switch.tsx';
 import { LeftOutTools } from './LeftOutTools.tsx';
 import { ToolAnnotations } from './ToolAnnotations.tsx';
+import { McpIcon } from '../../../components/icons/McpIcon.tsx';
 
 // The form library is most of the app's code; load it when a tool is first opened.
 const RunTool = lazy(() => import('./RunTool.tsx').then((module) => ({ default: module.RunTool })));
@@ -56,7 +57,10 @@ export function ToolsTab({ server, tools, leftOut = [] }: { server: ServerState;
           {shown.map((tool) => (
             <li key={tool.name} className={tool === selected ? 'item selected' : 'item'}>
               <button type="button" className="item-main" aria-current={tool === selected ? 'true' : undefined} onClick={() => setSelectedName(tool.name)}>
-                <span className="item-title"><ServerText text={tool.title ?? tool.annotations?.title ?? tool.name} /></span>
+                <span className="item-title">
+                  <McpIcon server={server.name} icons={tool.icons} />
+                  <ServerText text={tool.title ?? tool.annotations?.title ?? tool.name} />
+                </span>
                 {(tool.title ?? tool.annotations?.title) && <code className="item-name"><ServerText text={tool.name} /></code>}
                 {tool.description && <span className="item-description"><ServerText text={tool.description} /></span>}
               </button>
