@@ -8,7 +8,6 @@ import type { ChatService } from '../chat/chat-service.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
 import { AppModelContext } from './model-context.ts';
-import { appResourceFrom, uiResourceUriOf } from './ui-resource.ts';
 
 type AppsMethod = keyof AppsResults;
 export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<M>) => Promise<AppsResults[M]> };
@@ -64,6 +63,8 @@ export class AppsService {
   private async resource(server: string, toolName: string) {
     const origin = this.sandboxOrigin;
     if (!origin) throw new HostError('server_unavailable', 'apps are shown only in the desktop app and browser mode');
+    // ext-apps is loaded once an app is shown, not by every host (the `switchboard` command never shows one).
+    const { appResourceFrom, uiResourceUriOf } = await import('./ui-resource.ts');
     const catalog = this.options.servers.catalog(server);
     const uri = uiResourceUriOf(server, catalog.tools.find((entry) => entry.name === toolName));
     const read = await this.options.servers.readResource(server, uri);

@@ -53,6 +53,7 @@ import type { RecoveryOptions } from './recovery/liveness.ts';
 import { isMethodNotFound } from './recovery/method-not-found.ts';
 import { describeNetworkError, isNetworkFailure } from './recovery/network-errors.ts';
 import { ConnectionTasks } from './tasks/connection-tasks.ts';
+import { refusedForTask } from './tasks/task-support.ts';
 import type { TaskInputAnswer, TaskUpdate } from './tasks/connection-tasks.ts';
 import type { TransportAuth } from './oauth/server-oauth.ts';
 
@@ -349,12 +350,30 @@ export class ServerConnection {
     const configured = callTimeoutsOf(this.options.config.timeout);
     const idleMs = control.timeoutMs ?? configured.idleMs;
     const limits = { idleMs, maxMs: control.maxMs ?? Math.max(configured.maxMs, idleMs) };
-    // A one-call connection lists nothing up front, but a 2025-era task tool is known only by its definition.
-    if (this.options.catalog === 'none' && this.tasks.needsDefinition(tool)) await this.listToolsOnce(control.signal);
-    if (this.tasks.callsAsTask(tool)) {
-      const { signal, onTask, taskInput: input } = control;
-      return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
-    }
+    // A one-call connection lists nothing up front, and a 2025-era tool's task support is in its definition: it
+    // is called plainly, and only when the server refuses it for want of a task are the tools listed and the call
+    // made again as a task (Tasks → Tool-Level Negotiation: such a refusal is -32601, before the tool runs).
+    const unlisted = this.options.catalog === 'none' && this.tasks.needsDefinition(tool);
+    if (!unlisted && this.tasks.callsAsTask(tool)) return this.callAsTask(tool, args, control, limits);
+    const plain = await this.callPlainly(tool, args, control, limits, unlisted);
+    if (plain.kind === 'answered') return plain.result;
+    await this.listToolsOnce(control.signal);
+    if (this.tasks.callsAsTask(tool)) return this.callAsTask(tool, args, control, limits);
+    return plain.answer();
+  }
+
+  private callAsTask(tool: string, args: Record<string, unknown>, control: ToolCallControl, limits: { idleMs: number; maxMs: number }): Promise<CallToolResult> {
+    const { signal, onTask, taskInput: input } = control;
+    return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
+  }
+
+  private async callPlainly(
+    tool: string,
+    args: Record<string, unknown>,
+    control: ToolCallControl,
+    limits: { idleMs: number; maxMs: number },
+    watchForTaskRefusal: boolean,
+  ): Promise<{ kind: 'answered'; result: CallToolResult } | { kind: 'refused'; answer: () => CallToolResult }> {
     // While the server waits on a person (inside the open call in 2025, between rounds in 2026-07-28) its limits stand still.
     const holds = this.options.holds;
     const expired = new AbortController();
@@ -368,7 +387,7 @@ export class ServerConnection {
       holds && { holds, server: this.name },
     );
     try {
-      return await this.client.callTool(
+      const result = await this.client.callTool(
         { name: tool, arguments: args, ...this.requestMeta() },
         {
           timeout: LONGEST_TIMER_MS,
@@ -380,8 +399,19 @@ export class ServerConnection {
           },
         },
       );
+      if (watchForTaskRefusal && refusedForTask(result)) return { kind: 'refused', answer: () => result };
+      return { kind: 'answered', result };
     } catch (error) {
       if (error instanceof UrlElicitationRequiredError) throw error;
+      if (watchForTaskRefusal && !hit && refusedForTask(error)) {
+        const failure = this.translate(error, `tool "${tool}"`, limits.idleMs, control.signal);
+        return {
+          kind: 'refused',
+          answer: () => {
+            throw failure;
+          },
+        };
+      }
       if (hit && !control.signal?.aborted) {
         const limit = hit === 'idle' ? `no progress for ${formatDuration(limits.idleMs)}` : `ran longer than ${formatDuration(limits.maxMs)}`;
         throw new HostError('timeout', `tool "${tool}" on server "${this.name}" timed out: ${limit}`);

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { SkillsClient, SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
-import type { Skill, SkillFile } from '@modelcontextprotocol/client/ext/skills';
+import type * as SkillsModule from '@modelcontextprotocol/client/ext/skills';
+import type { Skill, SkillFile, SkillsClient, SkillVerificationError } from '@modelcontextprotocol/client/ext/skills';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { ServerSkills, SkillSummary } from '../../../shared/skills/skill-types.ts';
 import type { LogLevel, ServerState } from '../../../shared/servers/server-state.ts';
@@ -54,6 +54,9 @@ interface ServerListing {
   held: Map<string, Skill>;
 }
 
+type SkillsExtension = typeof SkillsModule;
+
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 const SWITCHES_KEY = 'skills.disabledServers';
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MIN_RELIST_MS = 1_000;
@@ -71,6 +74,10 @@ export class SkillsService {
   private readonly listings = new Map<string, ServerListing>();
   private disabled: Set<string>;
   private readonly off: () => void;
+  /** The SDK's skills client, loaded once a server declares the extension: most hosts (and calls) never need it. */
+  private extension: SkillsExtension | undefined;
+  private loading: Promise<void> | undefined;
+  private latest: readonly ServerState[] = [];
 
   constructor(options: SkillsServiceOptions) {
     this.options = options;
@@ -117,6 +124,7 @@ export class SkillsService {
 
   /** Resolves once every listing under way has finished. */
   async settled(): Promise<void> {
+    await this.loading;
     for (;;) {
       const pending = [...this.listings.values()].flatMap((listing) => (listing.listing ? [listing.listing] : []));
       if (pending.length === 0) return;
@@ -137,7 +145,7 @@ export class SkillsService {
       file = await listing.skills.read(entry, undefined, { timeout: this.timeout });
     } catch (error) {
       // A mismatch may be a stale entry: take the current one once (Verification on Read), and read under it if it changed.
-      if (!(error instanceof SkillVerificationError) || error.reason === 'frontmatter') throw this.failure(server, entry, error);
+      if (!this.isVerificationError(error) || error.reason === 'frontmatter') throw this.failure(server, entry, error);
       const fresh = await this.fetchEntry(server, listing, skillUri).catch(() => undefined);
       if (!fresh || JSON.stringify(fresh.resources) === JSON.stringify(entry.resources)) throw this.failure(server, entry, error);
       entry = fresh;
@@ -203,7 +211,24 @@ export class SkillsService {
     return this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
+  private isVerificationError(error: unknown): error is SkillVerificationError {
+    return this.extension !== undefined && error instanceof this.extension.SkillVerificationError;
+  }
+
+  private loadExtension(): void {
+    this.loading ??= import('@modelcontextprotocol/client/ext/skills').then(
+      (extension) => {
+        this.extension = extension;
+        this.sync(this.latest);
+      },
+      (error: unknown) => {
+        for (const state of this.latest) this.options.servers.note(state.name, 'warning', `skills could not be loaded: ${(error as Error).message}`);
+      },
+    );
+  }
+
   private sync(states: readonly ServerState[]): void {
+    this.latest = states;
     let changed = false;
     const live = new Set<string>();
     for (const state of states) {
@@ -213,8 +238,14 @@ export class SkillsService {
       live.add(state.name);
       const current = this.listings.get(state.name);
       if (current?.client === client) continue;
-      const skills = new SkillsClient(client, { skipInvalid: true });
-      if (!skills.supported) {
+      const declared = (client.getServerCapabilities()?.extensions as Record<string, unknown> | undefined)?.[SKILLS_EXTENSION] !== undefined;
+      const extension = this.extension;
+      if (declared && !extension) {
+        this.loadExtension();
+        continue;
+      }
+      const skills = declared && extension ? new extension.SkillsClient(client, { skipInvalid: true }) : undefined;
+      if (!skills?.supported) {
         if (current) changed = this.listings.delete(state.name);
         continue;
       }
@@ -271,7 +302,7 @@ export class SkillsService {
   }
 
   private failure(server: string, entry: Skill, error: unknown): Error {
-    if (error instanceof SkillVerificationError) {
+    if (this.isVerificationError(error)) {
       const text = `${entry.uri} of server "${server}" failed verification (${error.reason}): ${error.message}; its content was not used`;
       this.options.servers.note(server, 'warning', `skill ${text}`);
       return new HostError('invalid_params', `the skill file ${text}`);

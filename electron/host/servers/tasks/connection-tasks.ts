@@ -1,12 +1,4 @@
 import type { CallToolResult, Client, ClientCapabilities, Implementation, ServerCapabilities, Tool, Transport } from '@modelcontextprotocol/client';
-import {
-  createTaskSessionFromClient,
-  JsonRpcResponseError,
-  TaskCancellationUnsupportedError,
-  TaskCancelledError,
-  taskViewFromExecutionEvent,
-  toolDeclarationFromMcpTool,
-} from '@modelcontextprotocol/ext-tasks/client';
 import type {
   ApplicationInputRequest,
   ApplicationInputResult,
@@ -14,7 +6,19 @@ import type {
   TaskView,
   ToolExecution,
 } from '@modelcontextprotocol/ext-tasks/client';
+import type * as ExtTasksModule from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+
+type ExtTasks = typeof ExtTasksModule;
+interface OpenSession {
+  ext: ExtTasks;
+  session: TaskEnabledSession<CallContext>;
+}
+interface SessionFraming {
+  protocolVersion: string | undefined;
+  clientInfo: Implementation;
+  clientCapabilities: ClientCapabilities;
+}
 import { z } from 'zod';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { LeftOutTool, LogLevel, ProtocolEra } from '../../../../shared/servers/server-state.ts';
@@ -56,8 +60,9 @@ interface CallContext {
 const anyResult = z.record(z.string(), z.unknown());
 
 /**
- * One connection's tool calls as tasks, on top of ext-tasks: its session is made once the era and the
- * server's capabilities are known, and only when tasks can work there end to end. What ext-tasks lacks is
+ * One connection's tool calls as tasks, on top of ext-tasks: whether the connection does tasks is decided once
+ * the era and the server's capabilities are known; ext-tasks itself is loaded, and the session opened, only at
+ * the first call that runs as a task, so a connection that never runs one does not pay for loading it. What ext-tasks lacks is
  * written here: the raw request path 2026-07-28 needs (`raw-requests.ts`), the framing of those requests, the
  * host's limits, Stop as `tasks/cancel`, and, in 2025-11-25, calling `tasks/result` as soon as a task needs
  * input, which is how the server delivers its question (Tasks → Input Required: the requestor SHOULD call it).
@@ -68,7 +73,9 @@ export class ConnectionTasks {
   private readonly log: (level: LogLevel, text: string) => void;
   private readonly raw = new RawRequests();
   private support: TaskSupport = { kind: 'none', reason: 'not connected' };
-  private session: TaskEnabledSession<CallContext> | undefined;
+  private framing: SessionFraming | undefined;
+  private opening: Promise<OpenSession> | undefined;
+  private closed = false;
   private tools = new Map<string, Tool>();
   private lost: () => string | undefined = () => undefined;
 
@@ -96,36 +103,45 @@ export class ConnectionTasks {
     clientCapabilities: ClientCapabilities,
   ): void {
     this.support = taskSupportOf(era, capabilities);
-    if (this.support.kind === 'none') return;
+    if (this.support.kind !== 'none') this.framing = { protocolVersion, clientInfo, clientCapabilities };
+  }
+
+  private open(): Promise<OpenSession> {
+    this.opening ??= this.openSession().catch((error: unknown) => {
+      this.support = { kind: 'none', reason: `the task session could not be opened: ${(error as Error).message}` };
+      this.log('warning', `tool calls will not run as tasks: ${this.support.reason}`);
+      throw error;
+    });
+    return this.opening;
+  }
+
+  private async openSession(): Promise<OpenSession> {
+    const ext = await import('@modelcontextprotocol/ext-tasks/client');
+    const framing = this.framing;
+    if (!framing || this.closed) throw new Error('the connection is closed');
+    this.raw.useErrors(ext.DispatchError);
     const endpointId = `switchboard:${this.server}`;
     const onInputRequest = <R extends ApplicationInputRequest>(request: R, context: { applicationContext: CallContext; signal?: AbortSignal }) => {
       const input = context.applicationContext?.input;
       if (!input) return Promise.reject(new Error('nobody can answer this question here'));
       return input(request, context.signal);
     };
-    try {
-      this.session =
-        this.support.kind === 'v2'
-          ? createTaskSessionFromClient<CallContext>(this.client, {
-              endpointId,
-              onInputRequest,
-              onError: (error) => this.log('warning', `task: ${error.message}`),
-              rawDispatch: this.raw.dispatch,
-              v2RequestFraming: {
-                protocolVersion: protocolVersion ?? '2026-07-28',
-                clientInfo: toJson(clientInfo),
-                clientCapabilities: toJson(modernClientCapabilities(clientCapabilities)),
-              },
-            })
-          : createTaskSessionFromClient<CallContext>(this.client, {
-              endpointId,
-              onInputRequest,
-              onError: (error) => this.log('warning', `task: ${error.message}`),
-            });
-    } catch (error) {
-      this.support = { kind: 'none', reason: `the task session could not be opened: ${(error as Error).message}` };
-      this.log('warning', `tool calls will not run as tasks: ${this.support.reason}`);
-    }
+    const onError = (error: Error) => this.log('warning', `task: ${error.message}`);
+    const session =
+      this.support.kind === 'v2'
+        ? ext.createTaskSessionFromClient<CallContext>(this.client, {
+            endpointId,
+            onInputRequest,
+            onError,
+            rawDispatch: this.raw.dispatch,
+            v2RequestFraming: {
+              protocolVersion: framing.protocolVersion ?? '2026-07-28',
+              clientInfo: toJson(framing.clientInfo),
+              clientCapabilities: toJson(modernClientCapabilities(framing.clientCapabilities)),
+            },
+          })
+        : ext.createTaskSessionFromClient<CallContext>(this.client, { endpointId, onInputRequest, onError });
+    return { ext, session };
   }
 
   /** Leaves out the tools that require tasks when this connection cannot do them, and remembers the rest. */
@@ -137,25 +153,35 @@ export class ConnectionTasks {
 
   /** 2025-11-25 decides per tool (`execution.taskSupport`): true while that tool's definition is not known yet. */
   needsDefinition(tool: string): boolean {
-    return this.session !== undefined && this.support.kind !== 'v2' && !this.tools.has(tool);
+    return this.can() && this.support.kind !== 'v2' && !this.tools.has(tool);
   }
 
   callsAsTask(tool: string): boolean {
-    return this.session !== undefined && callsAsTask(this.support, this.tools.get(tool));
+    return this.can() && callsAsTask(this.support, this.tools.get(tool));
+  }
+
+  private can(): boolean {
+    return !this.closed && this.support.kind !== 'none';
   }
 
   async callTool(name: string, args: Record<string, unknown>, control: TaskCallControl): Promise<CallToolResult> {
-    const session = this.session;
-    if (!session) throw new HostError('request_failed', `tool "${name}" on server "${this.server}" cannot run as a task here`);
-    const tool = this.tools.get(name);
     const subject = `tool "${name}" on server "${this.server}"`;
+    if (!this.can()) throw new HostError('request_failed', `${subject} cannot run as a task here`);
+    let opened: OpenSession;
+    try {
+      opened = await this.open();
+    } catch (error) {
+      throw new HostError('request_failed', `${subject} cannot run as a task here: ${(error as Error).message}`);
+    }
+    const { ext, session } = opened;
+    const tool = this.tools.get(name);
     const started = new AbortController();
     const onEarlyAbort = () => started.abort(control.signal?.reason);
     control.signal?.addEventListener('abort', onEarlyAbort, { once: true });
     let execution: ToolExecution<JsonValue, CallContext>;
     try {
       execution = (await session.callTool(name, toJson(args) as Record<string, JsonValue>, {
-        ...(tool ? { declaration: toolDeclarationFromMcpTool(tool) } : {}),
+        ...(tool ? { declaration: ext.toolDeclarationFromMcpTool(tool) } : {}),
         applicationContext: { input: control.input },
         signal: started.signal,
         task: { preference: 'prefer' },
@@ -163,7 +189,7 @@ export class ConnectionTasks {
       })) as ToolExecution<JsonValue, CallContext>;
     } catch (error) {
       if (control.signal?.aborted) throw new HostError('cancelled', `the call to ${subject} was cancelled`);
-      throw this.describeFailure(error, subject);
+      throw this.describeFailure(ext, error, subject);
     } finally {
       control.signal?.removeEventListener('abort', onEarlyAbort);
     }
@@ -172,21 +198,20 @@ export class ConnectionTasks {
       if (outcome.status !== 'completed') throw describeOutcome(outcome, subject);
       return asCallToolResult(outcome.result);
     }
-    return this.followTask(execution, control, subject);
+    return this.followTask(ext, execution, control, subject);
   }
 
-  private describeFailure(error: unknown, subject: string): HostError {
-    return describeFailure(error, subject, this.lost());
+  private describeFailure(ext: ExtTasks, error: unknown, subject: string): HostError {
+    return describeFailure(ext, error, subject, this.lost());
   }
 
   close(reason: string): void {
     this.raw.close(reason);
-    const session = this.session;
-    this.session = undefined;
-    void session?.close().catch(() => {});
+    this.closed = true;
+    void this.opening?.then(({ session }) => session.close()).catch(() => {});
   }
 
-  private async followTask(execution: Extract<ToolExecution<JsonValue, CallContext>, { kind: 'task' }>, control: TaskCallControl, subject: string): Promise<CallToolResult> {
+  private async followTask(ext: ExtTasks, execution: Extract<ToolExecution<JsonValue, CallContext>, { kind: 'task' }>, control: TaskCallControl, subject: string): Promise<CallToolResult> {
     const taskId = String(execution.handle.taskId);
     const protocol = this.support.kind === 'v2' ? '2026-07-28' : '2025-11-25';
     const cancellable = this.support.kind === 'v2' || (this.support.kind === 'v1' && this.support.cancellable);
@@ -200,7 +225,7 @@ export class ConnectionTasks {
       cancelled = true;
       execution.cancel().catch((error: unknown) => {
         // Without tasks/cancel (2025-11-25 servers may not offer it) the host stops following; the server may finish it anyway.
-        this.log('warning', `could not cancel task ${taskId} (${why}): ${error instanceof TaskCancellationUnsupportedError ? 'the server does not offer tasks/cancel' : (error as Error).message}`);
+        this.log('warning', `could not cancel task ${taskId} (${why}): ${error instanceof ext.TaskCancellationUnsupportedError ? 'the server does not offer tasks/cancel' : (error as Error).message}`);
         void execution.detach();
       });
     };
@@ -221,7 +246,7 @@ export class ConnectionTasks {
       const { outcome } = await execution.settle({
         onEvent: (event) => {
           deadline.progressed();
-          const view = taskViewFromExecutionEvent(event);
+          const view = ext.taskViewFromExecutionEvent(event);
           if (!view) return;
           report(view);
           if (view.status === 'input_required') early.ask();
@@ -235,12 +260,12 @@ export class ConnectionTasks {
       throw describeOutcome(outcome, subject, hit, control.limits);
     } catch (error) {
       if (error instanceof HostError) throw error;
-      const stopped = cancelled || error instanceof TaskCancelledError;
+      const stopped = cancelled || error instanceof ext.TaskCancelledError;
       const lost = this.lost();
       report(stopped ? { status: 'cancelled' } : { status: 'failed', statusMessage: lost ? `the server ${lost}` : (error as Error).message });
       if (stopped && hit) throw timedOut(subject, hit, control.limits);
       if (stopped) throw new HostError('cancelled', `the call to ${subject} was cancelled (task ${taskId})`);
-      throw this.describeFailure(error, subject);
+      throw this.describeFailure(ext, error, subject);
     } finally {
       early.stop();
       deadline.dispose();
@@ -300,10 +325,10 @@ function timedOut(subject: string, hit: DeadlineHit, limits: { idleMs: number; m
   return new HostError('timeout', `${subject} timed out: ${limit}; the host asked the server to cancel its task`);
 }
 
-function describeFailure(error: unknown, subject: string, lost?: string): HostError {
+function describeFailure(ext: ExtTasks, error: unknown, subject: string, lost?: string): HostError {
   if (error instanceof HostError) return error;
   if (lost) return new HostError('server_unavailable', `the server ${lost} while ${subject} was running`);
-  if (error instanceof JsonRpcResponseError) return new HostError('request_failed', `server answered ${subject} with an error (${error.code}): ${error.message}`);
+  if (error instanceof ext.JsonRpcResponseError) return new HostError('request_failed', `server answered ${subject} with an error (${error.code}): ${error.message}`);
   return new HostError('request_failed', `${subject} failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 

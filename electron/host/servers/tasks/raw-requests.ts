@@ -1,6 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { DispatchError } from '@modelcontextprotocol/ext-tasks/client';
-import type { DispatchOptions, JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
+import type { DispatchError, DispatchOptions, JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 
 type MessageHandler = NonNullable<Transport['onmessage']>;
@@ -23,6 +22,16 @@ export class RawRequests {
   private readonly pending = new Map<string, Pending>();
   private nextId = 1;
   private closedReason: string | undefined;
+  private Failure: typeof DispatchError | undefined;
+
+  /** ext-tasks is loaded only with the first task, and its dispatch failures are its own class (retryable or not). */
+  useErrors(failure: typeof DispatchError): void {
+    this.Failure = failure;
+  }
+
+  private failure(message: string, retryable?: boolean, options?: ErrorOptions): Error {
+    return this.Failure ? new this.Failure(message, retryable, options) : new Error(message, options);
+  }
 
   /** Wraps the `onmessage` the SDK will set (and whatever wrapped it before). Call before the client connects. */
   attach(transport: Transport): void {
@@ -47,7 +56,7 @@ export class RawRequests {
 
   readonly dispatch: RawClientDispatch = (request: JsonValue, options: DispatchOptions = {}) => {
     const transport = this.transport;
-    if (!transport || this.closedReason !== undefined) return Promise.reject(new DispatchError(`the connection is closed${this.closedReason ? `: ${this.closedReason}` : ''}`));
+    if (!transport || this.closedReason !== undefined) return Promise.reject(this.failure(`the connection is closed${this.closedReason ? `: ${this.closedReason}` : ''}`));
     const id = `switchboard-task-${this.nextId++}`;
     const message = { ...(request as Record<string, JsonValue>), jsonrpc: '2.0', id } as unknown as JSONRPCMessage;
     const timeoutMs = options.context?.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -60,7 +69,7 @@ export class RawRequests {
       };
       const timer = setTimeout(() => {
         done();
-        reject(new DispatchError(`no answer to ${describe(request)} within ${timeoutMs} ms`));
+        reject(this.failure(`no answer to ${describe(request)} within ${timeoutMs} ms`));
       }, timeoutMs);
       const onAbort = () => {
         done();
@@ -85,7 +94,7 @@ export class RawRequests {
         },
       });
       transport.send(message, { headers: unreservedHeaders(options.context?.headers) }).catch((error: unknown) => {
-        this.pending.get(id)?.reject(new DispatchError(`could not send ${describe(request)}`, false, { cause: error }));
+        this.pending.get(id)?.reject(this.failure(`could not send ${describe(request)}`, false, { cause: error }));
       });
     });
   };
@@ -93,7 +102,7 @@ export class RawRequests {
   /** Fails what is still waiting; later dispatches fail at once. */
   close(reason: string): void {
     this.closedReason = reason;
-    for (const entry of [...this.pending.values()]) entry.reject(new DispatchError(`the connection closed: ${reason}`));
+    for (const entry of [...this.pending.values()]) entry.reject(this.failure(`the connection closed: ${reason}`));
   }
 
   private take(message: JSONRPCMessage): boolean {

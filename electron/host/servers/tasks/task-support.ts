@@ -56,6 +56,21 @@ export function screenTaskTools(support: TaskSupport, tools: Tool[]): { tools: T
   return { tools: kept, leftOut };
 }
 
+/**
+ * Whether a plain tools/call was refused because the tool must run as a task (2025-11-25, Tasks → Tool-Level
+ * Negotiation: a server MUST answer -32601 to a call without `task` for a tool whose taskSupport is "required").
+ * Servers on SDK v1 put that error into an `isError` result ("MCP error -32601: Tool x requires task augmentation").
+ */
+export function refusedForTask(outcome: unknown): boolean {
+  if (outcome instanceof Error) return (outcome as { code?: unknown }).code === METHOD_NOT_FOUND;
+  const result = outcome as { isError?: unknown; content?: unknown } | undefined;
+  if (result?.isError !== true || !Array.isArray(result.content) || result.content.length !== 1) return false;
+  const [item] = result.content as { type?: unknown; text?: unknown }[];
+  return item?.type === 'text' && typeof item.text === 'string' && item.text.includes(String(METHOD_NOT_FOUND)) && /requires task/i.test(item.text);
+}
+
+const METHOD_NOT_FOUND = -32601;
+
 function isEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }
