@@ -1,6 +1,7 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { AppsResults } from '../../../shared/api/apps-api.ts';
+import { visibleToApps } from '../../../shared/apps/tool-visibility.ts';
 import type { HostMethodParsedParams } from '../../../shared/api/host-api.ts';
 import type { LogLevel } from '../../../shared/servers/server-state.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
@@ -19,12 +20,6 @@ export interface AppsServiceOptions {
 }
 
 const LOG_LEVELS = new Set<LogLevel>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
-
-/** MCP Apps 2026-01-26 → Visibility: a tool whose visibility leaves out `app` may not be called by an app. */
-function visibleToApps(tool: Tool): boolean {
-  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
-  return !Array.isArray(visibility) || visibility.includes('app');
-}
 
 function refused(text: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };

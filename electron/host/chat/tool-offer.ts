@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { isAppOnly } from '../../../shared/apps/tool-visibility.ts';
 import type { ServerCatalog, ServerState } from '../../../shared/servers/server-state.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
@@ -85,14 +86,4 @@ export function systemPromptFor(base: string, servers: readonly ServerState[]): 
     }
   }
   return sections.join('\n\n');
-}
-
-/**
- * MCP Apps 2026-01-26 → Visibility: `_meta.ui.visibility` lists who may call the tool, "model" and/or "app"
- * (both when absent); without "model" it is the app's alone. Checked here rather than with ext-apps, whose
- * loading would cost every host, the `switchboard` command included, on each start.
- */
-function isAppOnly(tool: Tool): boolean {
-  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
-  return Array.isArray(visibility) && visibility.length > 0 && !visibility.includes('model');
 }
