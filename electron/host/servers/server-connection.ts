@@ -423,14 +423,10 @@ export class ServerConnection {
   }
 
   private async listToolsOnce(signal: AbortSignal | undefined): Promise<void> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
+    let tools: Tool[];
     try {
-      do {
-        const page = await this.client.listTools(cursor === undefined ? undefined : { cursor }, { signal });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
+      // Without a cursor the SDK follows every page.
+      ({ tools } = await this.client.listTools(undefined, { signal }));
     } catch (error) {
       throw this.translate(error, 'tools/list', callTimeoutsOf(this.options.config.timeout).idleMs, signal);
     }
