@@ -9,6 +9,7 @@ import { errorMessage } from '../../components/error-message.ts';
 import { hintLines } from './annotation-hints.ts';
 import { argumentsChanged, formatArguments, parseArguments } from './arguments-json.ts';
 import { ConsentOrigin } from './ConsentOrigin.tsx';
+import { EditedArgumentsHint } from './EditedArgumentsHint.tsx';
 
 type ApprovalRequest = ConsentRequestOf<'tool-approval'>;
 
@@ -174,14 +175,7 @@ function CallRow({ request, draft, first, pending, onEdit, onAnswer }: CallRowPr
             {problem}
           </p>
         )}
-        {draft.text !== original && (
-          <p className="field-hint">
-            Edited: the tool gets your version, and the model is told you changed it.{' '}
-            <button type="button" className="link-button" onClick={() => onEdit(original)}>
-              Undo my changes
-            </button>
-          </p>
-        )}
+        {draft.text !== original && <EditedArgumentsHint onUndo={() => onEdit(original)} />}
       </div>
       <div className="trust-batch-actions">
         <button type="button" className="button button-small button-quiet-danger" data-shortcut="deny" disabled={pending} onClick={() => onAnswer('deny')}>

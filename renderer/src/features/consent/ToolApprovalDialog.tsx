@@ -9,6 +9,7 @@ import { argumentsChanged, formatArguments, parseArguments } from './arguments-j
 import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { useConsentAnswer } from './use-consent-answer.ts';
+import { EditedArgumentsHint } from './EditedArgumentsHint.tsx';
 
 type Choice = 'once' | 'conversation' | 'always' | 'deny';
 
@@ -100,14 +101,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
               {check.error}
             </p>
           )}
-          {text !== original && (
-            <p className="field-hint">
-              Edited: the tool gets your version, and the model is told you changed it.{' '}
-              <button type="button" className="link-button" onClick={() => setText(original)}>
-                Undo my changes
-              </button>
-            </p>
-          )}
+          {text !== original && <EditedArgumentsHint onUndo={() => setText(original)} />}
         </div>
         <div className="field">
           <label htmlFor={ids.reason}>Reason for denying (optional)</label>
