@@ -4,7 +4,7 @@ import { Switch } from '../../components/Switch.tsx';
 import { EraBadge } from './EraBadge.tsx';
 import { ServerProblems } from './ServerProblems.tsx';
 import { SignInControls } from './auth/SignInControls.tsx';
-import { plural, shortCommand } from './server-status.ts';
+import { launchTarget, plural } from './server-status.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
@@ -27,13 +27,6 @@ function countsText(server: ServerState): string {
   return [plural(tools, 'tool'), plural(resources + resourceTemplates, 'resource'), plural(prompts, 'prompt')].join(' · ');
 }
 
-function target(server: ServerState): { short: string; full: string } | undefined {
-  const launch = server.launch;
-  if (!launch) return undefined;
-  if (launch.transport !== 'stdio') return { short: launch.url, full: launch.url };
-  return { short: shortCommand(launch.command, launch.args), full: [launch.command, ...launch.args].join(' ') };
-}
-
 /**
  * A click anywhere on the card opens the server, except on the controls inside it, which do their own thing.
  * Keyboards reach the same action through the name button, so the card itself need not be focusable.
@@ -47,7 +40,7 @@ function selectOnCardClick(event: MouseEvent<HTMLElement>, select: () => void) {
 
 export function ServerCard({ server, selected, actions, needsValues = false }: { server: ServerState; selected: boolean; actions: ServerActions; needsValues?: boolean }) {
   const enabled = server.status !== 'disabled';
-  const launch = target(server);
+  const launch = launchTarget(server.launch);
   return (
     <li
       className={selected ? 'server-card selected' : 'server-card'}

@@ -1,5 +1,5 @@
 import { assert, test } from '../../test-support/node-test.mjs';
-import { describeExit, describeRestart, eraBadge, plural, shortCommand } from './server-status.ts';
+import { describeExit, describeRestart, eraBadge, launchTarget, plural, shortCommand } from './server-status.ts';
 
 test('describeExit prefers the signal, then the code', () => {
   assert.equal(describeExit({ code: null, signal: 'SIGKILL', stderrTail: [], at: 0 }), 'killed by SIGKILL');
@@ -32,4 +32,13 @@ test('shortCommand keeps the last segment of absolute paths only', () => {
   assert.equal(shortCommand('/usr/local/bin/node', ['/home/me/src/server.ts', '--port', '3']), 'node …/server.ts --port 3');
   assert.equal(shortCommand('npx', ['-y', '@scope/pkg', 'relative/dir']), 'npx -y @scope/pkg relative/dir');
   assert.equal(shortCommand('C:\\Program Files\\node.exe', ['C:\\srv\\a.js']), 'node.exe …/a.js');
+});
+
+test('launchTarget shows a remote address without its query or credentials', () => {
+  const remote = launchTarget({ transport: 'http', url: 'https://alice:hunter2@mcp.example.com/mcp?api_key=sk-live-123#x', headerKeys: [] });
+  assert.deepEqual(remote, { short: 'https://mcp.example.com/mcp?…', full: 'https://mcp.example.com/mcp?…' });
+  assert.equal(launchTarget({ transport: 'sse', url: 'http://127.0.0.1:3001/sse', headerKeys: [] })?.full, 'http://127.0.0.1:3001/sse');
+  const local = launchTarget({ transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], envKeys: [] });
+  assert.equal(local?.full, 'npx -y @modelcontextprotocol/server-memory');
+  assert.equal(launchTarget(undefined), undefined);
 });

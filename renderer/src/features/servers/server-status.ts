@@ -1,4 +1,5 @@
-import type { ProtocolEra, RestartPlan, ServerExit, ServerStatus } from '../../../../shared/servers/server-state.ts';
+import type { LaunchSummary, ProtocolEra, RestartPlan, ServerExit, ServerStatus } from '../../../../shared/servers/server-state.ts';
+import { redactUrl } from '../../../../shared/servers/redact-url.ts';
 
 export const statusLabels: Record<ServerStatus, string> = {
   disabled: 'Disabled',
@@ -74,4 +75,17 @@ const isAbsolutePath = (value: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(value
  */
 export function shortCommand(command: string, args: readonly string[]): string {
   return [lastSegment(command), ...args.map((arg) => (isAbsolutePath(arg) ? `…/${lastSegment(arg)}` : arg))].join(' ');
+}
+
+/**
+ * What a card and the Info tab show of where a server runs. A remote address loses its query and
+ * `user:password@` (tokens ride there, and screens get shared); the edit form still has the whole entry.
+ */
+export function launchTarget(launch: LaunchSummary | undefined): { short: string; full: string } | undefined {
+  if (!launch) return undefined;
+  if (launch.transport !== 'stdio') {
+    const shown = redactUrl(launch.url);
+    return { short: shown, full: shown };
+  }
+  return { short: shortCommand(launch.command, launch.args), full: [launch.command, ...launch.args].join(' ') };
 }

@@ -1,6 +1,6 @@
 import type { ServerState } from '../../../../../shared/servers/server-state.ts';
 import { JsonView } from '../../../components/JsonView.tsx';
-import { eraBadge } from '../server-status.ts';
+import { eraBadge, launchTarget } from '../server-status.ts';
 import { ServerText } from '../../../components/ServerText.tsx';
 
 export function InfoTab({ server }: { server: ServerState }) {
@@ -58,7 +58,7 @@ export function InfoTab({ server }: { server: ServerState }) {
           <>
             <dt>URL</dt>
             <dd>
-              <code><ServerText text={launch.url} mode="strict" /></code>
+              <code><ServerText text={launchTarget(launch)?.full ?? ''} mode="strict" /></code>
             </dd>
             <dt>Headers</dt>
             <dd>
