@@ -157,6 +157,20 @@ export function useAppBridge(
     }
   }, [initialized, call.result]);
 
+  // What the app told the model is saved with the conversation: shown again when the conversation is reopened.
+  useEffect(() => {
+    const { server, tool, conversationId } = callRef.current;
+    if (!conversationId) return;
+    let live = true;
+    api.call('apps.context', { server, app: { tool, conversationId } }).then(
+      ({ text }) => live && text !== undefined && setModelContext((shown) => shown ?? text),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
   useEffect(() => {
     if (initialized) void bridgeRef.current?.sendHostContextChange({ displayMode });
   }, [initialized, displayMode]);
