@@ -80,7 +80,7 @@ export function useAppBridge(
   callRef.current = call;
   const calledRef = useRef(onToolCalled);
   calledRef.current = onToolCalled;
-  const sentResult = useRef<CallToolResult | undefined>(undefined);
+  const sentResult = useRef<string | undefined>(undefined);
   const sentInput = useRef(false);
   const sentPartial = useRef<string | undefined>(undefined);
   const sentCancel = useRef(false);
@@ -190,8 +190,10 @@ export function useAppBridge(
       sentInput.current = true;
       void bridge.sendToolInput({ arguments: call.arguments });
     }
-    if (call.result && sentResult.current !== call.result) {
-      sentResult.current = call.result;
+    // Each `chat.message` brings a fresh copy of the same result: the app hears it once.
+    const result = call.result && JSON.stringify(call.result);
+    if (call.result && result !== sentResult.current) {
+      sentResult.current = result;
       void bridge.sendToolResult(call.result);
     }
   }, [initialized, call.arguments, call.approved, call.cancelled, call.result]);
