@@ -178,7 +178,7 @@ export class Host {
       prepareContext: (context, text, limit) => this.context.prepare(context, text, limit),
     });
     this.chat.approver.policy = this.human.approvalPolicy;
-    this.apps = new AppsService({ servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
+    this.apps = new AppsService({ db: this.db, servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
     this.chat.service.systemPromptFor = (base, conversationId) => this.apps.modelContext.promptWith(base, conversationId);
     this.handlers = {
       ...createServersHandlers(this.servers),

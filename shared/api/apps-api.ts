@@ -17,6 +17,8 @@ export const appsMethods = {
   'apps.message': z.object({ server: name, app, text: z.string().min(1).max(100_000) }).strict(),
   /** `ui/update-model-context`: replaces what this app tells the model in the conversation's next turns. */
   'apps.updateContext': z.object({ server: name, app, text: z.string().max(20_000) }).strict(),
+  /** What this app last told the model in its conversation (saved with it), to show under the app. */
+  'apps.context': z.object({ server: name, app }).strict(),
   /** `notifications/message` from the app: a line in its server's log. */
   'apps.log': z.object({ server: name, app, level: z.string().max(20), text: z.string().max(10_000) }).strict(),
 } as const;
@@ -36,5 +38,6 @@ export interface AppsResults {
   'apps.callTool': CallToolResult;
   'apps.message': { sent: boolean; reason?: string };
   'apps.updateContext': { accepted: boolean; reason?: string };
+  'apps.context': { text?: string };
   'apps.log': Record<string, never>;
 }

@@ -99,6 +99,11 @@ export interface ChatEvents {
   /** Streamed text appended to a message's text block; cheap enough to send per chunk. */
   'chat.delta': { conversationId: string; messageId: string; blockIndex: number; text: string };
   'chat.turn': { conversationId: string; state: TurnState };
+  /**
+   * The arguments of a tool call the model is still writing, read leniently from its partial JSON; sent only for
+   * tools with an MCP App, at most 10 a second per call. The call itself arrives as a block once complete.
+   */
+  'chat.toolInput': { conversationId: string; messageId: string; toolCallId: string; server: string; tool: string; arguments: Record<string, unknown> };
   'settings.changed': AppSettings;
   'grants.changed': ToolGrant[];
   'grants.heldTools': HeldTool[];
@@ -109,6 +114,7 @@ export const chatEventNames = [
   'chat.message',
   'chat.delta',
   'chat.turn',
+  'chat.toolInput',
   'settings.changed',
   'grants.changed',
   'grants.heldTools',

@@ -19,3 +19,12 @@ export function visibleToApps(tool: { _meta?: { [key: string]: unknown } }): boo
   const visibility = visibilityOf(tool);
   return visibility === undefined || visibility.includes('app');
 }
+
+/**
+ * Whether the tool names an app (MCP Apps 2026-01-26 → UI Resource: `_meta.ui.resourceUri`, or the older flat
+ * `_meta["ui/resourceUri"]`), read without ext-apps for the same reason.
+ */
+export function namesApp(tool: { _meta?: { [key: string]: unknown } }): boolean {
+  const uri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri ?? tool._meta?.['ui/resourceUri'];
+  return typeof uri === 'string' && uri.startsWith('ui://');
+}

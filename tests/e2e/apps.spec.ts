@@ -109,6 +109,8 @@ test('the app shows its data, calls its tool after approval, and its message lan
   const shown = reopened.frameLocator('iframe[title="App of counter"]').frameLocator('iframe');
   await expect(shown.locator('#count')).toHaveText('5');
   await expect(shown.locator('#input')).toHaveText('5');
+  // What the app told the model was saved with the conversation: still shown under the app.
+  await expect(reopened.getByLabel('Context the app gave the model')).toContainText('The counter is at 6');
 });
 
 test('Run tool shows the app too, fed the arguments and result of that run', async ({ page, switchboard }) => {

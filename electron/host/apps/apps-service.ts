@@ -1,3 +1,4 @@
+import type { DatabaseSync } from 'node:sqlite';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../shared/api/host-error.ts';
 import type { AppsResults } from '../../../shared/api/apps-api.ts';
@@ -14,6 +15,8 @@ type AppsMethod = keyof AppsResults;
 export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<M>) => Promise<AppsResults[M]> };
 
 export interface AppsServiceOptions {
+  /** Opened with `chatMigrations`: the apps' model context is saved with their conversation. */
+  db: DatabaseSync;
   servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'>;
   approver: () => ToolApprover;
   chat: () => Pick<ChatService, 'send'>;
@@ -33,19 +36,28 @@ function refused(text: string): CallToolResult {
 export class AppsService {
   sandboxOrigin: string | undefined;
   readonly handlers: AppsHandlers;
-  readonly modelContext = new AppModelContext();
+  readonly modelContext: AppModelContext;
   private readonly options: AppsServiceOptions;
 
   constructor(options: AppsServiceOptions) {
     this.options = options;
+    this.modelContext = new AppModelContext(options.db);
     this.handlers = {
       'apps.resource': ({ server, tool }) => this.resource(server, tool),
       'apps.callTool': (params) => this.callTool(params),
       'apps.message': (params) => this.message(params),
       'apps.updateContext': async ({ server, app, text }) => {
         if (!app.conversationId) return { accepted: false, reason: 'this app is not in a conversation' };
-        this.modelContext.set(app.conversationId, server, app.tool, text);
+        try {
+          this.modelContext.set(app.conversationId, server, app.tool, text);
+        } catch {
+          return { accepted: false, reason: 'there is no such conversation' };
+        }
         return { accepted: true };
+      },
+      'apps.context': async ({ server, app }) => {
+        const text = app.conversationId ? this.modelContext.get(app.conversationId, server, app.tool) : undefined;
+        return text === undefined ? {} : { text };
       },
       'apps.log': async ({ server, app, level, text }) => {
         const known = LOG_LEVELS.has(level as LogLevel) ? (level as LogLevel) : 'info';

@@ -223,6 +223,7 @@ export class ChatService {
           hiddenText: this.hiddenText,
           signal: controller.signal,
           onState: setState,
+          onToolInput: (event) => this.options.events.emit('chat.toolInput', { conversationId: conversation.id, messageId: answer.id, ...event }),
           now: this.now,
         });
         return answer;

@@ -9,7 +9,10 @@ import type { ToolApprover } from './approval/tool-approver.ts';
 import type { HiddenTextNotes } from './hidden-text-notes.ts';
 import type { MessageWriter } from './message-writer.ts';
 import { addUsage, emptyUsage } from './providers/provider.ts';
-import type { ChatProvider, ToolUse } from './providers/provider.ts';
+import type { ChatProvider, PartialToolUse, ToolUse } from './providers/provider.ts';
+import { ToolInputStream } from './tool-input-stream.ts';
+import type { ToolInputEvent } from './tool-input-stream.ts';
+import { namesApp } from '../../../shared/apps/tool-visibility.ts';
 import { isAbortError, ProviderError, toProviderError } from './providers/provider-error.ts';
 import { systemPromptFor } from './tool-offer.ts';
 import type { ChatToolHost, ToolOffer } from './tool-offer.ts';
@@ -47,6 +50,8 @@ export interface TurnOptions {
   skills?: ChatSkillHost;
   signal: AbortSignal;
   onState(state: TurnState): void;
+  /** The arguments of a call of a tool with an app, as the model streams them (`chat.toolInput`). */
+  onToolInput?(event: ToolInputEvent): void;
   now?: () => number;
 }
 
@@ -97,6 +102,18 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         answer.toolOffer = { ...tools.summary };
         writer.changed();
       }
+      const onToolInput = options.onToolInput;
+      const inputs =
+        onToolInput &&
+        new ToolInputStream({
+          resolve: (name) => {
+            const ref = offer.index.resolve(name);
+            const definition = ref && tools.offers(name) ? offer.definition(ref.server, ref.tool) : undefined;
+            return ref && definition && namesApp(definition) ? ref : undefined;
+          },
+          emit: onToolInput,
+          now,
+        });
       const result = await options.provider.streamTurn(
         {
           model: options.model,
@@ -109,6 +126,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
         {
           text: (delta) => writer.appendText(delta),
           toolUse: () => {},
+          ...(inputs ? { toolInputDelta: (partial: PartialToolUse) => inputs.delta(partial) } : {}),
           toolSearch: (search) => writer.addBlock({ ...search, step }),
         },
       );

@@ -101,6 +101,15 @@ export const chatMigrations: readonly string[] = [
    ) STRICT;
    CREATE INDEX message_chunks_by_message ON message_chunks(message_row, id);
    CREATE INDEX messages_streaming ON messages(row) WHERE status = 'streaming';`,
+  // What each MCP App of a conversation last told the model (`ui/update-model-context`), so a restart keeps it.
+  `CREATE TABLE app_model_context (
+     conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+     server TEXT NOT NULL,
+     tool TEXT NOT NULL,
+     text TEXT NOT NULL,
+     updated_at INTEGER NOT NULL,
+     PRIMARY KEY (conversation_id, server, tool)
+   ) STRICT;`,
 ];
 
 export const UNTITLED = 'New conversation';

@@ -21,9 +21,11 @@ import { createContextSlice } from './context-slice.ts';
 import type { ContextSlice } from './context-slice.ts';
 import { createSkillsSlice } from './skills-slice.ts';
 import type { SkillsSlice } from './skills-slice.ts';
+import { createToolInputSlice } from './tool-input-slice.ts';
+import type { ToolInputSlice } from './tool-input-slice.ts';
 
 /** Each domain's slice joins here: one spread and one `&`. */
-export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice & ContextSlice & SkillsSlice;
+export type AppState = ConnectionSlice & NavSlice & ServersSlice & ChatSlice & SettingsSlice & ConsentSlice & HumanSlice & ProgressSlice & TasksSlice & ContextSlice & SkillsSlice & ToolInputSlice;
 
 export function createAppStore() {
   return createStore<AppState>()((...args) => ({
@@ -38,6 +40,7 @@ export function createAppStore() {
     ...createTasksSlice(...args),
     ...createContextSlice(...args),
     ...createSkillsSlice(...args),
+    ...createToolInputSlice(...args),
   }));
 }
 

@@ -224,6 +224,7 @@ export class AnthropicProvider implements ChatProvider {
             if (event.content_block.type === 'text' && event.content_block.text) sink.text(event.content_block.text);
             if (event.content_block.type === 'tool_use') {
               pending.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+              sink.toolInputDelta?.({ id: event.content_block.id, name: event.content_block.name, json: '' });
             } else if (event.content_block.type === 'server_tool_use') {
               const block = event.content_block;
               pending.set(event.index, { id: block.id, name: block.name, json: '', server: true, input: block.input });
@@ -236,7 +237,9 @@ export class AnthropicProvider implements ChatProvider {
             if (event.delta.type === 'text_delta') sink.text(event.delta.text);
             else if (event.delta.type === 'input_json_delta') {
               const use = pending.get(event.index);
-              if (use) use.json += event.delta.partial_json;
+              if (!use) break;
+              use.json += event.delta.partial_json;
+              if (!use.server && event.delta.partial_json) sink.toolInputDelta?.({ id: use.id, name: use.name, json: use.json });
             }
             break;
           case 'content_block_stop': {

@@ -156,12 +156,13 @@ export class OpenAIProvider implements ChatProvider {
         for (const delta of choice.delta?.tool_calls ?? []) {
           let call = calls.get(delta.index);
           if (!call) {
-            call = { id: '', name: '', json: '' };
+            // Some local servers send no id; the history needs one to pair the result with its call.
+            call = { id: delta.id || `call_${delta.index}_${Date.now().toString(36)}`, name: '', json: '' };
             calls.set(delta.index, call);
           }
-          if (delta.id) call.id = delta.id;
           if (delta.function?.name) call.name += delta.function.name;
           if (delta.function?.arguments) call.json += delta.function.arguments;
+          if (call.name && (delta.function?.name || delta.function?.arguments)) sink.toolInputDelta?.({ id: call.id, name: call.name, json: call.json });
         }
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
@@ -174,10 +175,9 @@ export class OpenAIProvider implements ChatProvider {
     }
     const toolUses: ToolUse[] = [...calls.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([index, call]) => {
+      .map(([, call]) => {
         const parsed = parseToolInput(call.json);
-        // Some local servers send no id; the history needs one to pair the result with its call.
-        const use: ToolUse = { id: call.id || `call_${index}_${Date.now().toString(36)}`, name: call.name, input: parsed.input };
+        const use: ToolUse = { id: call.id, name: call.name, input: parsed.input };
         if (parsed.error) use.inputError = parsed.error;
         return use;
       });

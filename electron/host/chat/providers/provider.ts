@@ -21,6 +21,12 @@ export interface ToolUse {
   inputError?: string;
 }
 
+export interface PartialToolUse {
+  id: string;
+  name: string;
+  json: string;
+}
+
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'other';
 
 export interface TurnRequest {
@@ -53,6 +59,11 @@ export interface TurnSink {
   text(delta: string): void;
   /** A tool use, complete with its arguments. */
   toolUse(use: ToolUse): void;
+  /**
+   * A tool use whose arguments are still streaming: called once its name is known and after each piece, with
+   * all of its JSON text so far. The same `id` comes to `toolUse` once the arguments are complete.
+   */
+  toolInputDelta?(partial: PartialToolUse): void;
   /** A search the provider ran on its side (the Messages API's tool search), complete with what it found. */
   toolSearch?(search: ToolSearchBlock): void;
 }

@@ -26,7 +26,16 @@ export interface AppCall {
   result?: CallToolResult;
   conversationId?: string;
   toolCallId?: string;
+  /**
+   * False until the person approved the call that shows this app (while the model writes it, and while it waits
+   * for approval): the app gets its partial input, and whatever it asks of the host is refused until then.
+   */
+  approved?: boolean;
+  /** Why the call did not run or did not finish (denied, cancelled, timed out): the app hears `tool-cancelled`. */
+  cancelled?: string;
 }
+
+const NOT_YET = 'The tool call that shows this app has not been approved: the app can act only once it has.';
 
 export interface AppBridgeState {
   height: number | undefined;
@@ -71,8 +80,10 @@ export function useAppBridge(
   callRef.current = call;
   const calledRef = useRef(onToolCalled);
   calledRef.current = onToolCalled;
-  const sentResult = useRef<CallToolResult | undefined>(undefined);
+  const sentResult = useRef<string | undefined>(undefined);
   const sentInput = useRef(false);
+  const sentPartial = useRef<string | undefined>(undefined);
+  const sentCancel = useRef(false);
 
   useEffect(() => {
     const element = frame.current;
@@ -86,20 +97,30 @@ export function useAppBridge(
     bridgeRef.current = bridge;
     bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: resource.html });
     bridge.oninitialized = () => setInitialized(true);
+    // Every request that reaches the host or a server waits for the person's approval of the app's own call.
+    const approved = () => {
+      if (callRef.current.approved === false) throw new Error(NOT_YET);
+    };
     bridge.oncalltool = async (params) => {
+      approved();
       const args = (params.arguments ?? {}) as Record<string, unknown>;
       const result = await api.call('apps.callTool', { server, tool: params.name, arguments: args, app });
       calledRef.current({ server, tool: params.name, arguments: args, result, ...(conversationId ? { conversationId } : {}) });
       return result;
     };
-    bridge.onreadresource = async ({ uri }) => api.call('resources.read', { server, uri });
+    bridge.onreadresource = async ({ uri }) => {
+      approved();
+      return api.call('resources.read', { server, uri });
+    };
     bridge.onmessage = async ({ content }) => {
+      approved();
       const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
       if (!text) return { isError: true };
       const sent = await api.call('apps.message', { server, app, text });
       return sent.sent ? {} : { isError: true };
     };
     bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      approved();
       const parts = (content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : []));
       if (structuredContent !== undefined) parts.push(JSON.stringify(structuredContent));
       const text = parts.join('\n').slice(0, 20_000);
@@ -109,6 +130,7 @@ export function useAppBridge(
       return {};
     };
     bridge.onopenlink = async ({ url }) => {
+      approved();
       const { outcome } = await api.call('links.open', { url, source: `the app of ${tool}` });
       return outcome === 'opened' || outcome === 'open-in-window' ? {} : { isError: true };
     };
@@ -137,6 +159,8 @@ export function useAppBridge(
       setInitialized(false);
       sentResult.current = undefined;
       sentInput.current = false;
+      sentPartial.current = undefined;
+      sentCancel.current = false;
       void bridge
         .teardownResource({}, { timeout: TEARDOWN_WAIT_MS })
         .catch(() => {})
@@ -144,18 +168,49 @@ export function useAppBridge(
     };
   }, [api, frame, resource]);
 
+  // MCP Apps 2026-01-26 → Lifecycle: partial input while the model writes the call (and while it waits for
+  // approval, the person may still edit it), the input it runs with once approved, then its result or its cancellation.
   useEffect(() => {
     const bridge = bridgeRef.current;
-    if (!initialized || !bridge) return;
+    if (!initialized || !bridge || sentCancel.current) return;
+    if (call.cancelled !== undefined) {
+      sentCancel.current = true;
+      void bridge.sendToolCancelled({ reason: call.cancelled });
+      return;
+    }
+    if (call.approved === false) {
+      const json = JSON.stringify(call.arguments);
+      if (sentPartial.current !== json) {
+        sentPartial.current = json;
+        void bridge.sendToolInputPartial({ arguments: call.arguments });
+      }
+      return;
+    }
     if (!sentInput.current) {
       sentInput.current = true;
-      void bridge.sendToolInput({ arguments: callRef.current.arguments });
+      void bridge.sendToolInput({ arguments: call.arguments });
     }
-    if (call.result && sentResult.current !== call.result) {
-      sentResult.current = call.result;
+    // Each `chat.message` brings a fresh copy of the same result: the app hears it once.
+    const result = call.result && JSON.stringify(call.result);
+    if (call.result && result !== sentResult.current) {
+      sentResult.current = result;
       void bridge.sendToolResult(call.result);
     }
-  }, [initialized, call.result]);
+  }, [initialized, call.arguments, call.approved, call.cancelled, call.result]);
+
+  // What the app told the model is saved with the conversation: shown again when the conversation is reopened.
+  useEffect(() => {
+    const { server, tool, conversationId } = callRef.current;
+    if (!conversationId) return;
+    let live = true;
+    api.call('apps.context', { server, app: { tool, conversationId } }).then(
+      ({ text }) => live && text !== undefined && setModelContext((shown) => shown ?? text),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
 
   useEffect(() => {
     if (initialized) void bridgeRef.current?.sendHostContextChange({ displayMode });

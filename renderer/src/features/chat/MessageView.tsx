@@ -1,7 +1,9 @@
 import { lazy, memo, Suspense } from 'react';
 import { AppMessage } from '../apps/AppMessage.tsx';
 import type { Ref } from 'react';
-import type { ChatBlock, ChatMessage } from '../../../../shared/chat/chat-types.ts';
+import type { ChatBlock, ChatMessage, ToolCallBlock } from '../../../../shared/chat/chat-types.ts';
+import { useAppStore } from '../../app/host-context.tsx';
+import type { StreamingToolInput } from '../../store/tool-input-slice.ts';
 import { formatUsage } from './chat-format.ts';
 import { HeldToolNotice } from './HeldToolNotice.tsx';
 import { ProviderErrorView } from './ProviderErrorView.tsx';
@@ -29,6 +31,7 @@ const NOTICE_LABEL = { info: 'Note', warning: 'Warning', error: 'Error' } as con
 
 export const MessageView = memo(function MessageView({ message, onRetry, ref, top, index, total, offset = 0 }: MessageViewProps) {
   const user = message.role === 'user';
+  const streamingCalls = useAppStore((state) => state.streamingToolInputs[message.id]);
   return (
     <article
       ref={ref}
@@ -50,9 +53,13 @@ export const MessageView = memo(function MessageView({ message, onRetry, ref, to
           </>
         ) : (
           <>
-            {message.blocks.map((block, blockIndex) => (
-              <BlockView key={block.type === 'tool_call' ? block.id : blockIndex} block={block} />
-            ))}
+            {[
+              ...message.blocks.map((block, blockIndex) => <BlockView key={block.type === 'tool_call' ? block.id : blockIndex} block={block} />),
+              // A call still being written shows under the same key its block will have, so its app stays mounted.
+              ...(streamingCalls ?? [])
+                .filter((input) => !message.blocks.some((block) => block.type === 'tool_call' && block.id === input.toolCallId))
+                .map((input) => <BlockView key={input.toolCallId} block={streamingCallBlock(input)} inputStreaming />),
+            ]}
             {message.status === 'streaming' && message.blocks.length === 0 && <p className="chat-thinking muted">Thinking…</p>}
             {message.status === 'stopped' && (
               <p className="chat-stopped">
@@ -68,7 +75,11 @@ export const MessageView = memo(function MessageView({ message, onRetry, ref, to
   );
 });
 
-function BlockView({ block }: { block: ChatBlock }) {
+function streamingCallBlock(input: StreamingToolInput): ToolCallBlock {
+  return { type: 'tool_call', id: input.toolCallId, server: input.server, tool: input.tool, modelName: input.tool, arguments: input.arguments, status: 'awaiting-approval' };
+}
+
+function BlockView({ block, inputStreaming }: { block: ChatBlock; inputStreaming?: boolean }) {
   switch (block.type) {
     case 'text':
       return (
@@ -77,7 +88,7 @@ function BlockView({ block }: { block: ChatBlock }) {
         </Suspense>
       );
     case 'tool_call':
-      return <ToolCallCard call={block} />;
+      return <ToolCallCard call={block} inputStreaming={inputStreaming} />;
     case 'tool_search':
       return <ToolSearchCard search={block} />;
     case 'context':

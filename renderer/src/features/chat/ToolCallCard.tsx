@@ -23,7 +23,8 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   cancelled: { label: 'Cancelled', tone: 'muted' },
 };
 
-export function ToolCallCard({ call }: { call: ToolCallBlock }) {
+/** `inputStreaming`: the model is still writing the call's arguments (a tool with an app, shown early). */
+export function ToolCallCard({ call, inputStreaming = false }: { call: ToolCallBlock; inputStreaming?: boolean }) {
   const { collapsed, toggle, request, resume, progress, task } = useAppStore(
     useShallow((state) => ({
       collapsed: state.collapsedToolCalls[call.id] === true,
@@ -34,10 +35,10 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
       task: state.callTasks[call.id],
     })),
   );
-  const status = STATUS[call.status];
+  const status = inputStreaming ? { label: 'Receiving arguments', tone: 'pending' } : STATUS[call.status];
   const bodyId = `tool-call-${call.id}`;
   return (
-    <section className={`tool-call tool-call-${call.status}`} aria-label={`Tool call ${writeOutHidden(call.tool)} on ${writeOutHidden(call.server || 'unknown server')}`} data-status={call.status}>
+    <section className={`tool-call tool-call-${call.status}`} aria-label={`Tool call ${writeOutHidden(call.tool)} on ${writeOutHidden(call.server || 'unknown server')}`} data-status={inputStreaming ? 'input-streaming' : call.status}>
       <header className="tool-call-head">
         <button type="button" className="tool-call-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={() => toggle(call.id)}>
           <span className="chevron" aria-hidden="true" />
@@ -60,7 +61,7 @@ export function ToolCallCard({ call }: { call: ToolCallBlock }) {
       </header>
       {progress && <CallProgressBar progress={progress} />}
       {task && <TaskStatus task={task} />}
-      <ToolCallApp call={call} />
+      <ToolCallApp call={call} inputStreaming={inputStreaming} />
       {!collapsed && (
         <div className="tool-call-body" id={bodyId}>
           {request && (

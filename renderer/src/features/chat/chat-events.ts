@@ -43,7 +43,9 @@ export function syncChat(api: HostApi, store: AppStore, onError: (error: unknown
     api.on('chat.message', ({ conversationId, message }) => {
       batcher.dropFor(message.id);
       state().messageReceived(conversationId, message);
+      state().toolInputsSettled(message);
     }),
+    api.on('chat.toolInput', (input) => state().toolInputReceived(input)),
     api.on('chat.delta', (delta) => batcher.push(delta)),
     api.on('chat.turn', ({ conversationId, state: turn }) => state().turnChanged(conversationId, turn)),
     api.on('settings.changed', (settings) => state().settingsReceived(settings)),
