@@ -3,6 +3,7 @@ import { callTimeoutSchema } from './call-timeouts.ts';
 import { parseInputDefinitions } from './config-inputs.ts';
 import type { InputDefinition } from './config-inputs.ts';
 import { describeJsonSyntaxError } from './json-syntax-error.ts';
+import { protocolRevisionSchema } from './protocol-revision.ts';
 
 /*
  * Values Node would refuse at spawn or fetch time are refused here instead: those errors quote the value, and
@@ -28,6 +29,7 @@ export const stdioServerConfigSchema = z.looseObject({
   cwd: z.string().min(1).optional(),
   disabled: z.boolean().optional(),
   timeout: callTimeoutSchema.optional(),
+  protocolVersion: protocolRevisionSchema.optional(),
 });
 
 export const remoteServerConfigSchema = z.looseObject({
@@ -37,6 +39,7 @@ export const remoteServerConfigSchema = z.looseObject({
   headers: z.record(z.string(), headerValueSchema, 'headers must map names to string values').optional(),
   disabled: z.boolean().optional(),
   timeout: callTimeoutSchema.optional(),
+  protocolVersion: protocolRevisionSchema.optional(),
 });
 
 export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;

@@ -4,9 +4,11 @@
  * expected-failures.json.
  *
  * Every scenario runs once on each protocol revision the suite says it applies to (2025-03-26, 2025-06-18,
- * 2025-11-25, 2026-07-28), each with `--spec-version`, so the suite's server speaks that wire; extension
- * scenarios, which are not on the spec timeline, run once at the suite's default. A run is keyed
- * `name@revision` (`name` for an extension). Scenarios run one per suite process, a few at a time: the
+ * 2025-11-25, 2026-07-28), each with `--spec-version`, so the suite's server speaks that wire and the client is
+ * told it (switchboard-client.ts pins the entry to it). Extension scenarios are not on the spec timeline: they
+ * run on the newest revision of each era, 2025-11-25 and 2026-07-28, the wires the suite's requirement sets
+ * run them at (`--force`, which the suite asks for to run an extension at a stated revision). A run is keyed
+ * `name@revision`. Scenarios run one per suite process, a few at a time: the
  * suite's own `--suite all` starts all of them at once, which on a two-core machine starves the clients past
  * their connect timeouts.
  *
@@ -39,8 +41,11 @@ interface Scenario {
   tags: string[];
 }
 
+/** The wires an extension scenario runs on: the newest revision of each era. */
+const extensionRevisions = ['2025-11-25', '2026-07-28'];
+
 interface Run {
-  /** `name@revision`, or `name` for an extension scenario run at the suite's default. */
+  /** `name@revision`. */
   key: string;
   scenario: string;
   args: string[];
@@ -73,9 +78,13 @@ const isDatedRevision = (tag: string) => /^\d{4}-\d{2}-\d{2}$/.test(tag);
 
 function plannedRuns(scenarios: Scenario[]): Run[] {
   return scenarios.flatMap((scenario) => {
-    const revisions = scenario.tags.filter(isDatedRevision);
-    if (revisions.length === 0) return [{ key: scenario.name, scenario: scenario.name, args: [] }];
-    return revisions.map((revision) => ({ key: `${scenario.name}@${revision}`, scenario: scenario.name, args: ['--spec-version', revision] }));
+    const dated = scenario.tags.filter(isDatedRevision);
+    const extension = dated.length === 0;
+    return (extension ? extensionRevisions : dated).map((revision) => ({
+      key: `${scenario.name}@${revision}`,
+      scenario: scenario.name,
+      args: ['--spec-version', revision, ...(extension ? ['--force'] : [])],
+    }));
   });
 }
 

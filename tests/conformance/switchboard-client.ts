@@ -9,6 +9,9 @@
  * "open", and the "browser" loads the authorization URL, reads the redirect the suite's authorization server
  * answers with (it approves at once), and loads that, which is Switchboard's loopback callback.
  *
+ * Each run pins the server's entry to the run's revision (MCP_CONFORMANCE_PROTOCOL_VERSION, `protocolVersion` in
+ * mcp.json), so the app speaks the wire the scenario is run on.
+ *
  * Questions a server asks (elicitation, in 2025 requests and 2026 MRTR rounds) go through the host's own
  * handlers and consent broker; the stand-in person accepts each form as it is shown, pre-filled with the
  * schema's defaults (SEP-1034), and agrees to open URLs.
@@ -30,6 +33,7 @@ import { LOAD_SKILL_TOOL, runSkillTool, skillTools } from '../../electron/host/c
 import { skillIdOf } from '../../electron/host/skills/skill-ids.ts';
 import type { ConsentRequest } from '../../shared/consent/consent-types.ts';
 import type { ServerCatalog } from '../../shared/servers/server-state.ts';
+import { PROTOCOL_REVISIONS } from '../../shared/servers/protocol-revision.ts';
 
 const serverName = 'conformance';
 /** Sign-ins per scenario: a server that keeps asking for more (auth/scope-retry-limit) must not loop the client. */
@@ -194,7 +198,10 @@ async function main(): Promise<number> {
   const context = process.env.MCP_CONFORMANCE_CONTEXT ? (JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) as Record<string, unknown>) : {};
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-conformance-'));
   const configPath = path.join(dataDir, 'mcp.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: { [serverName]: { url } } }, null, 2));
+  // The run's revision, pinned in the entry as a person pins one: the app then speaks exactly that wire
+  // (without it, it would offer its newest revision and the suite's 2025 servers would accept it).
+  const revision = PROTOCOL_REVISIONS.find((entry) => entry === process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
+  writeFileSync(configPath, JSON.stringify({ mcpServers: { [serverName]: { url, ...(revision ? { protocolVersion: revision } : {}) } } }, null, 2));
   const db = openDatabase(dataDir);
   const settings = new SettingsStore(db);
   const events = new HostEventBus();

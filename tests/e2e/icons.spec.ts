@@ -51,3 +51,36 @@ test('the composer pickers show the icons of prompts and resources', async ({ pa
   await message.fill('@');
   await expectIcon(page.getByRole('listbox', { name: 'Resources' }).getByRole('option').first());
 });
+
+test('the chat tool card and the tool approvals, single and batch, show the server and tool icons', async ({ page, switchboard, fake }) => {
+  fake.script(
+    { blocks: [{ toolUse: { name: 'modern__echo', input: { text: 'one' } } }] },
+    { blocks: [{ text: 'Echoed once.' }] },
+    { blocks: [{ toolUse: { name: 'modern__echo', input: { text: 'two' } } }, { toolUse: { name: 'modern__add', input: { a: 1, b: 2 } } }] },
+    { blocks: [{ text: 'Both ran.' }] },
+  );
+  await page.goto(switchboard.url);
+  await expect(serversPage(page).card('modern')).toHaveAttribute('data-status', 'connected');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.fill('Echo one');
+  await message.press('Enter');
+
+  const single = page.getByRole('dialog', { name: 'Allow echo on modern?' });
+  await expectIcon(single.locator('.consent-facts'));
+  await single.getByRole('button', { name: 'Allow once' }).click();
+
+  const feed = page.getByRole('feed', { name: 'Messages' });
+  const card = feed.getByRole('region', { name: 'Tool call echo on modern' });
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expectIcon(card.locator('.tool-call-server'));
+  await expectIcon(card.locator('.tool-call-name strong'));
+
+  await message.fill('Echo two and add');
+  await message.press('Enter');
+  const batch = page.getByRole('dialog', { name: 'Allow 2 tool calls on modern?' });
+  for (const row of ['echo on modern', 'add on modern']) {
+    await expectIcon(batch.getByRole('listitem', { name: row }).locator('strong'));
+    await expectIcon(batch.getByRole('listitem', { name: row }).locator('.muted').first());
+  }
+});

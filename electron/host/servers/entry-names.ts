@@ -15,7 +15,11 @@ export function checkName(name: string): string {
 
 /** The log's start line. Of a URL only origin and path: query strings and user:password often carry tokens. */
 export function describeStart(config: ServerConfig, era: string | undefined): string {
-  const how = era ? `as a ${era}-era server (remembered)` : 'probing its protocol era';
+  const how = config.protocolVersion
+    ? `speaking ${config.protocolVersion} (the protocolVersion of its entry)`
+    : era
+      ? `as a ${era}-era server (remembered)`
+      : 'probing its protocol era';
   if (isStdioConfig(config)) return `starting ${config.command} ${how}`;
   return `connecting to ${redactUrl(config.url)} over ${transportOf(config)} ${how}`;
 }

@@ -45,6 +45,7 @@ import { LaunchError, prepareStdioLaunch } from './stdio-launch.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, endStdioProcess } from './stdio-shutdown.ts';
 import { declareModernCapabilities } from './start/era-capabilities.ts';
 import { probeEraInPlace } from './start/era-probe.ts';
+import { negotiationFor } from './start/revision-pin.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
 import { HttpRecovery, isDroppedStream } from './recovery/http-recovery.ts';
@@ -200,11 +201,7 @@ export class ServerConnection {
     this.hooks = options.hooks;
     this.client = new Client(options.clientInfo, {
       capabilities: options.capabilities,
-      versionNegotiation: {
-        // The 2024-11-05 HTTP+SSE transport predates the 2026 revision; probing it would only cost a round trip.
-        mode: transportOf(options.config) === 'sse' || options.legacySse ? 'legacy' : 'auto',
-        probe: { timeoutMs: options.probeTimeoutMs },
-      },
+      ...negotiationFor(options.config, options.legacySse ?? false, options.probeTimeoutMs),
       // One handler set serves both eras: notifications on 2025 connections, `subscriptions/listen` on 2026 ones.
       listChanged: {
         tools: {
@@ -261,6 +258,9 @@ export class ServerConnection {
       if (!prior && isStdioConfig(config)) {
         verdict = await Promise.race([this.probeOnThisProcess(transport), deadline]);
         connectWith = verdict ?? { kind: 'legacy' };
+        if (config.protocolVersion && connectWith.kind === 'legacy') {
+          throw new ConnectError(`the server does not speak ${config.protocolVersion}, the protocolVersion its entry asks for`);
+        }
       }
       await Promise.race([this.client.connect(transport, { prior: connectWith, signal: abort.signal, timeout: connectTimeoutMs }), deadline]);
       this.capabilities = this.client.getServerCapabilities();

@@ -11,6 +11,7 @@ import type { ServerOAuth } from '../oauth/server-oauth.ts';
 import { restartDelayMs } from '../restart-policy.ts';
 import type { RestartPolicy } from '../restart-policy.ts';
 import type { RecoveryOptions } from '../recovery/liveness.ts';
+import { isPinned, pinnedPrior } from './revision-pin.ts';
 import { ConnectError, ServerConnection } from '../server-connection.ts';
 import type { CatalogLists, ConnectedInfo } from '../server-connection.ts';
 import type { LoginShellPathCache } from './login-shell-path-cache.ts';
@@ -136,7 +137,8 @@ export class ServerStarter {
       loginShellPath = found.path;
       if (generation !== server.generation) return;
     }
-    const prior = this.options.eras.recall(config);
+    // A pinned revision decides the era; a remembered verdict (from before the pin) must not.
+    const prior = isPinned(config) ? pinnedPrior(config) : this.options.eras.recall(config);
     this.host.log(server, 'lifecycle', 'info', describeStart(config, prior?.kind));
     const attempt = async (withPrior: PriorDiscovery | undefined, more: { legacySse?: boolean; priorIsNew?: boolean; path?: string } = {}): Promise<Opened> => {
       const connection = this.connect(server, config, withPrior, more.path ?? loginShellPath, more.legacySse ?? false, more.priorIsNew ?? false);
@@ -148,7 +150,7 @@ export class ServerStarter {
         opened = await attempt(prior);
       } catch (error) {
         if (generation !== server.generation || !(error instanceof ConnectError) || error.timedOut || error.auth) throw error;
-        if (error.diedOnProbe) {
+        if (error.diedOnProbe && !isPinned(config)) {
           // Some 2025-era servers exit on any request before `initialize`: that process was the probe's; the
           // session needs a fresh one, initialized straight away. Remembered, so later starts spawn it once.
           this.host.log(server, 'lifecycle', 'warning', `${error.message}; starting it again as a 2025-era server`);
@@ -164,7 +166,7 @@ export class ServerStarter {
           // HTTP+SSE server of the 2024-11-05 revision.
           this.host.log(server, 'lifecycle', 'warning', `the server refused Streamable HTTP (HTTP ${error.httpStatus}); trying the older HTTP+SSE transport`);
           opened = await attempt(undefined, { legacySse: true });
-        } else if (prior) {
+        } else if (prior && !isPinned(config)) {
           // A remembered verdict can go stale when a server is upgraded or downgraded: probe again, once.
           this.options.eras.forget(config);
           this.host.log(server, 'lifecycle', 'warning', `connecting as a ${prior.kind}-era server failed (${error.message}); probing its protocol era again`);

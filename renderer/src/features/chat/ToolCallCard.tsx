@@ -12,6 +12,8 @@ import { writeOutHidden } from '../../../../shared/text/hidden-characters.ts';
 import { ToolCallApp } from '../apps/ToolCallApp.tsx';
 import { ResourceLinkAction } from '../../components/tool-result/resource-link-action.ts';
 import { resourceLinkPreview } from '../context/ResourceLinkPreview.tsx';
+import { McpIcon } from '../../components/icons/McpIcon.tsx';
+import { useToolIcons } from '../../components/icons/use-tool-icons.ts';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: string }> = {
   'awaiting-approval': { label: 'Waiting for approval', tone: 'pending' },
@@ -35,6 +37,7 @@ export function ToolCallCard({ call, inputStreaming = false }: { call: ToolCallB
       task: state.callTasks[call.id],
     })),
   );
+  const icons = useToolIcons(call.server || undefined, call.tool);
   const status = inputStreaming ? { label: 'Receiving arguments', tone: 'pending' } : STATUS[call.status];
   const bodyId = `tool-call-${call.id}`;
   return (
@@ -43,8 +46,16 @@ export function ToolCallCard({ call, inputStreaming = false }: { call: ToolCallB
         <button type="button" className="tool-call-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={() => toggle(call.id)}>
           <span className="chevron" aria-hidden="true" />
           <span className="tool-call-name">
-            {call.server && <code className="tool-call-server"><ServerText text={call.server} /></code>}
-            <strong><ServerText text={call.tool} /></strong>
+            {call.server && (
+              <code className="tool-call-server">
+                <McpIcon server={call.server} icons={icons.serverIcons} />
+                <ServerText text={call.server} />
+              </code>
+            )}
+            <strong>
+              {call.server && <McpIcon server={call.server} icons={icons.toolIcons} />}
+              <ServerText text={call.tool} />
+            </strong>
             {call.skill && (
               <span className="tool-call-skill">
                 {' '}skill <ServerText text={call.skill.name} />

@@ -10,6 +10,8 @@ import { hintLines } from './annotation-hints.ts';
 import { argumentsChanged, formatArguments, parseArguments } from './arguments-json.ts';
 import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { EditedArgumentsHint } from './EditedArgumentsHint.tsx';
+import { McpIcon } from '../../components/icons/McpIcon.tsx';
+import { useToolIcons } from '../../components/icons/use-tool-icons.ts';
 
 type ApprovalRequest = ConsentRequestOf<'tool-approval'>;
 
@@ -132,16 +134,19 @@ function CallRow({ request, draft, first, pending, onEdit, onAnswer }: CallRowPr
   const problem = local.ok ? draft.error : local.error;
   const hints = hintLines(payload.annotations);
   const label = `${writeOutHidden(payload.tool)} on ${writeOutHidden(request.server ?? 'this server')}`;
+  const icons = useToolIcons(request.server, payload.tool);
   return (
     <li className="trust-batch-item" aria-label={label} data-shortcut-scope="">
       <div className="trust-batch-head">
         <strong>
+          {request.server && <McpIcon server={request.server} icons={icons.toolIcons} />}
           <code>
             <ServerText text={payload.tool} />
           </code>
         </strong>
         <span className="muted">
-          on <ServerText text={request.server ?? 'this server'} />
+          on {request.server && <McpIcon server={request.server} icons={icons.serverIcons} />}
+          <ServerText text={request.server ?? 'this server'} />
         </span>
         {hints.length === 0 ? (
           <span className="pill pill-warning">No hints declared</span>

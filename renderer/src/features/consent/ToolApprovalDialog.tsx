@@ -10,6 +10,8 @@ import type { ConsentDialogProps } from './consent-dialog-props.ts';
 import { ConsentOrigin } from './ConsentOrigin.tsx';
 import { useConsentAnswer } from './use-consent-answer.ts';
 import { EditedArgumentsHint } from './EditedArgumentsHint.tsx';
+import { McpIcon } from '../../components/icons/McpIcon.tsx';
+import { useToolIcons } from '../../components/icons/use-tool-icons.ts';
 
 type Choice = 'once' | 'conversation' | 'always' | 'deny';
 
@@ -22,6 +24,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
   const [text, setText] = useState(original);
   const [reason, setReason] = useState('');
   const check = parseArguments(text);
+  const icons = useToolIcons(request.server, payload.tool);
 
   const [error, decide, pending] = useActionState(async (_previous: string | undefined, choice: Choice) => {
     try {
@@ -58,6 +61,7 @@ export function ToolApprovalDialog({ request, position, onDefer }: ConsentDialog
         <dl className="consent-facts">
           <dt>Tool</dt>
           <dd>
+            {request.server && <McpIcon server={request.server} icons={icons.toolIcons ?? icons.serverIcons} />}
             <code><ServerText text={payload.tool} /></code>
             {name && name !== payload.tool && <span className="muted"> “<ServerText text={name} />”</span>}
           </dd>
