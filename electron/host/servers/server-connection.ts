@@ -370,8 +370,9 @@ export class ServerConnection {
   }
 
   private callAsTask(tool: string, args: Record<string, unknown>, control: ToolCallControl, limits: { idleMs: number; maxMs: number }): Promise<CallToolResult> {
-    const { signal, onTask, taskInput: input } = control;
-    return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
+    const { signal, onTask, taskInput: input, traceContext } = control;
+    const held = this.options.holds && { holds: this.options.holds, server: this.name };
+    return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held, ...(traceContext ? { traceContext: { ...traceContext } } : {}) });
   }
 
   private async callPlainly(

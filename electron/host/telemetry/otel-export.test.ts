@@ -104,6 +104,7 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
   let dataDir: string;
   let modernLog: string;
   let legacyLog: string;
+  let taskEvents: string;
 
   before(async () => {
     receiver = await startReceiver();
@@ -112,6 +113,7 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-otel-'));
     modernLog = path.join(dataDir, 'modern-meta.jsonl');
     legacyLog = path.join(dataDir, 'legacy-meta.jsonl');
+    taskEvents = path.join(dataDir, 'task-events.log');
     const configPath = path.join(dataDir, 'mcp.json');
     writeFileSync(
       configPath,
@@ -119,12 +121,13 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
         mcpServers: {
           fx: fixtureStdio('modern', ['--meta-log', modernLog]),
           old: { ...fixtureStdio('legacy', ['--meta-log', legacyLog]), timeout: { call: 0.3, max: 3 } },
+          tk: fixtureStdio('tasks', ['--events', taskEvents]),
         },
       }),
     );
     host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', telemetryBatchDelayMs: 50 });
     const states = await host.servers.settled(30_000);
-    assert.deepEqual(states.map((state) => [state.name, state.status]).sort(), [['fx', 'connected'], ['old', 'connected']]);
+    assert.deepEqual(states.map((state) => [state.name, state.status]).sort(), [['fx', 'connected'], ['old', 'connected'], ['tk', 'connected']]);
     await host.call('settings.setApiKey', { provider: 'anthropic', apiKey: ANTHROPIC_KEY });
     await host.call('settings.setApiKey', { provider: 'openai', apiKey: OPENAI_KEY });
     await host.call('settings.update', { anthropicBaseURL: anthropic.baseURL, openaiBaseURL: openai.baseURL, defaultModel: 'claude-sonnet-4-6' });
@@ -293,15 +296,30 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
     assert.ok(!receiver.bodies.join('\n').includes(ARGUMENT_VALUE));
   });
 
+  test('a call that runs as a task carries the trace context in its tools/call _meta too', async () => {
+    const before = new Set(receiver.spans().map((span) => span.traceId));
+    anthropic.script({ blocks: [{ toolUse: { name: 'tk__research', input: { topic: ARGUMENT_VALUE, steps: 1, stepMs: 10 } } }] }, { blocks: [{ text: 'Researched.' }] });
+    const answer = await turn('Research it');
+    assert.equal(toolCalls(answer)[0]?.status, 'done', toolCalls(answer)[0]?.error);
+    const research = await until('the research span', () =>
+      receiver.spans().find((span) => !before.has(span.traceId) && span.name === 'tools/call research'),
+    );
+    assert.equal(attribute(research, 'switchboard.server.name'), 'tk');
+    assert.match(readFileSync(taskEvents, 'utf8'), new RegExp(`^traceparent task-\\S+ 00-${research.traceId}-${research.spanId}-01$`, 'm'));
+    assert.ok(!receiver.bodies.join('\n').includes(ARGUMENT_VALUE));
+  });
+
   test('turning it off takes effect at once: the next turn exports nothing and carries no trace context', async () => {
     assert.deepEqual(await host.call('telemetry.update', { endpoint: '', headers: '' }), { headerNames: [] });
     assert.equal(host.telemetry.tracer(), undefined);
     const exported = receiver.bodies.length;
+    const taskLines = readFileSync(taskEvents, 'utf8');
     anthropic.script({ blocks: [{ toolUse: { name: 'fx__echo', input: { text: 'after' } } }] }, { blocks: [{ text: 'Done.' }] });
     await turn('Once more');
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(receiver.bodies.length, exported);
     assert.deepEqual(metaLines(modernLog).at(-1), { tool: 'echo' });
+    assert.equal(readFileSync(taskEvents, 'utf8'), taskLines);
   });
 });
 
