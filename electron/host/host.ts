@@ -83,6 +83,11 @@ export interface HostOptions {
   /** Tests shorten how long spans wait to be batched for export. */
   telemetryBatchDelayMs?: number;
   /**
+   * Load the trace exporter when Settings names an endpoint (the default). `switchboard call` runs no chat turn,
+   * so it leaves this off and never imports the OpenTelemetry SDK.
+   */
+  traceExport?: boolean;
+  /**
    * For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes
    * from, whether a connection lists nothing up front (one call).
    */
@@ -228,7 +233,7 @@ export class Host {
 
   static async start(options: HostOptions): Promise<Host> {
     const host = new Host(options);
-    await host.telemetry.start();
+    if (options.traceExport !== false) await host.telemetry.start();
     if (options.autoStart !== false) await host.servers.start();
     return host;
   }
