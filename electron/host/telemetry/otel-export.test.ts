@@ -309,6 +309,21 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
     assert.ok(!receiver.bodies.join('\n').includes(ARGUMENT_VALUE));
   });
 
+  test('a collector that refuses the spans is named in Settings, without the header value', async () => {
+    const refused = await host.call('telemetry.update', { endpoint: `${receiver.url}/elsewhere` });
+    assert.equal(refused.tracesUrl, `${receiver.url}/elsewhere/v1/traces`);
+    assert.deepEqual(refused.headerNames, ['Authorization'], 'headers left out of an update stay stored');
+    const changed: { lastError?: string }[] = [];
+    const off = host.on('telemetry.changed', (state) => changed.push(state));
+    anthropic.script({ blocks: [{ text: 'Nobody listens.' }] });
+    await turn('Hello?');
+    const state = await until('the export failure', () => changed.find((candidate) => candidate.lastError !== undefined));
+    off();
+    assert.ok(state.lastError && state.lastError.length > 0);
+    assert.equal((await host.call('telemetry.get', {})).lastError, state.lastError);
+    assert.ok(!JSON.stringify(state).includes('collector-token'));
+  });
+
   test('turning it off takes effect at once: the next turn exports nothing and carries no trace context', async () => {
     assert.deepEqual(await host.call('telemetry.update', { endpoint: '', headers: '' }), { headerNames: [] });
     assert.equal(host.telemetry.tracer(), undefined);
