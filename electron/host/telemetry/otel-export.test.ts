@@ -350,6 +350,10 @@ describe('closing the host', () => {
       let host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent' });
       await host.call('telemetry.update', { endpoint: `${receiver.url}/v1/traces` });
       await host.close();
+      // As `switchboard call` starts it: no chat turn, so the exporter is never loaded.
+      host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', traceExport: false });
+      assert.equal(host.telemetry.tracer(), undefined);
+      await host.close();
       host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', telemetryBatchDelayMs: 60_000 });
       assert.ok(host.telemetry.tracer(), 'export is on again after a restart');
       await host.call('settings.setApiKey', { provider: 'anthropic', apiKey: ANTHROPIC_KEY });
