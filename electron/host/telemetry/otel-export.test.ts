@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, ToolCallBlock } from '../../../shared/chat/chat-types.ts';
 import { HostError } from '../../../shared/api/host-error.ts';
+import type { TelemetrySettings } from '../../../shared/api/telemetry-api.ts';
 import { startFakeAnthropic } from '../../../tests/fixtures/fake-llm/anthropic.ts';
 import type { FakeAnthropic } from '../../../tests/fixtures/fake-llm/anthropic.ts';
 import { startFakeOpenAI } from '../../../tests/fixtures/fake-llm/openai.ts';
@@ -310,7 +311,7 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
   });
 
   test('a collector that refuses the spans is named in Settings, without the header value', async () => {
-    const refused = await host.call('telemetry.update', { endpoint: `${receiver.url}/elsewhere` });
+    const refused = (await host.call('telemetry.update', { endpoint: `${receiver.url}/elsewhere` })) as TelemetrySettings;
     assert.equal(refused.tracesUrl, `${receiver.url}/elsewhere/v1/traces`);
     assert.deepEqual(refused.headerNames, ['Authorization'], 'headers left out of an update stay stored');
     const changed: { lastError?: string }[] = [];
@@ -320,7 +321,7 @@ describe('OpenTelemetry export of chat turns to an OTLP endpoint', () => {
     const state = await until('the export failure', () => changed.find((candidate) => candidate.lastError !== undefined));
     off();
     assert.ok(state.lastError && state.lastError.length > 0);
-    assert.equal((await host.call('telemetry.get', {})).lastError, state.lastError);
+    assert.equal(((await host.call('telemetry.get', {})) as TelemetrySettings).lastError, state.lastError);
     assert.ok(!JSON.stringify(state).includes('collector-token'));
   });
 
