@@ -46,6 +46,8 @@ import { withAppsExtension } from './apps/apps-capability.ts';
 import { ContextService } from './context/context-service.ts';
 import { createContextHandlers } from './context/context-handlers.ts';
 import { ResourceWatches } from './context/resource-watches.ts';
+import { TelemetryService } from './telemetry/telemetry-service.ts';
+import { createTelemetryHandlers } from './telemetry/telemetry-handlers.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -78,6 +80,13 @@ export interface HostOptions {
   discovery?: Partial<LocationContext>;
   /** How long questions to the person stay open; tests shorten them. */
   humanTimeouts?: Partial<HumanTimeouts>;
+  /** Tests shorten how long spans wait to be batched for export. */
+  telemetryBatchDelayMs?: number;
+  /**
+   * Load the trace exporter when Settings names an endpoint (the default). `switchboard call` runs no chat turn,
+   * so it leaves this off and never imports the OpenTelemetry SDK.
+   */
+  traceExport?: boolean;
   /**
    * For one-shot CLI commands: which servers to start, how briefly to wait for them to stop, where PATH comes
    * from, whether a connection lists nothing up front (one call).
@@ -112,6 +121,8 @@ export class Host {
   readonly human: HumanService;
   /** Skills the servers serve (SEP-2640): listed once connected, files read only when the model loads one. */
   readonly skills: SkillsService;
+  /** Optional OTLP trace export of chat turns, model requests and tool calls; off until an endpoint is set. */
+  readonly telemetry: TelemetryService;
   /** MCP Apps: the `ui://` resources of tools, and what their frames ask of the host. */
   readonly apps: AppsService;
   /** Prompts, resources and completions for the composer; resources shown are watched for changes. */
@@ -142,6 +153,7 @@ export class Host {
       unattended: options.unattended,
       timeouts: options.humanTimeouts,
     });
+    this.telemetry = new TelemetryService({ settings: this.settings, secrets, events: this.events, scheduledDelayMillis: options.telemetryBatchDelayMs });
     const logLevels = new LogLevels(this.settings);
     this.servers = new ServerManager({
       configPath: this.configPath,
@@ -176,6 +188,7 @@ export class Host {
       broker: this.consent,
       secrets,
       prepareContext: (context, text, limit) => this.context.prepare(context, text, limit),
+      tracer: () => this.telemetry.tracer(),
     });
     this.chat.approver.policy = this.human.approvalPolicy;
     this.apps = new AppsService({ db: this.db, servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
@@ -194,6 +207,7 @@ export class Host {
       ...createContextHandlers(this.context, this.resourceWatches),
       ...createLogLevelHandlers(logLevels, this.servers),
       ...createIconHandlers(new ServerIcons(this.servers)),
+      ...createTelemetryHandlers(this.telemetry),
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -219,6 +233,7 @@ export class Host {
 
   static async start(options: HostOptions): Promise<Host> {
     const host = new Host(options);
+    if (options.traceExport !== false) await host.telemetry.start();
     if (options.autoStart !== false) await host.servers.start();
     return host;
   }
@@ -250,6 +265,8 @@ export class Host {
     this.closed = true;
     this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
+    // After the turns stopped, so their spans are ended and go out with the last batch.
+    await this.telemetry.close();
     this.skills.close();
     await this.resourceWatches.close();
     await this.servers.close();

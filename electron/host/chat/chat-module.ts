@@ -13,6 +13,7 @@ import type { ApprovalAsker } from './approval/tool-approver.ts';
 import { ToolReviews } from './approval/tool-reviews.ts';
 import type { ReviewedServers } from './approval/tool-reviews.ts';
 import { ChatService } from './chat-service.ts';
+import type { ChatServiceOptions } from './chat-service.ts';
 import { ChatSettings } from './chat-settings.ts';
 import { providerFactory } from './providers/provider-factory.ts';
 import type { ProviderFactory } from './providers/provider-factory.ts';
@@ -35,6 +36,7 @@ export interface ChatModuleOptions {
   /** Tests and the CLI may bring their own. */
   providers?: ProviderFactory;
   prepareContext?: ChatHandlerDeps['prepareContext'];
+  tracer?: ChatServiceOptions['tracer'];
 }
 
 export interface ChatModule {
@@ -79,6 +81,7 @@ export function createChatModule(options: ChatModuleOptions): ChatModule {
     skills: options.skills,
     approver,
     providers,
+    tracer: options.tracer,
   });
   service.recoverInterrupted();
   const handlers = createChatHandlers({

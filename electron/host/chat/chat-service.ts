@@ -17,6 +17,7 @@ import { runTurn } from './turn-runner.ts';
 import { CatalogGeneration } from './tool-search/catalog-generation.ts';
 import { OfferCache } from './tool-search/offer-cache.ts';
 import type { ChatSkillHost } from './skills/skill-tools.ts';
+import type { TurnTracer } from '../telemetry/turn-tracer.ts';
 
 export interface ChatServiceOptions {
   store: ConversationStore;
@@ -27,6 +28,8 @@ export interface ChatServiceOptions {
   skills?: ChatSkillHost;
   approver: ToolApprover;
   providers: ProviderFactory;
+  /** Spans for each turn while trace export is on, read at each send (`telemetry/`). */
+  tracer?: () => TurnTracer | undefined;
   now?: () => number;
 }
 
@@ -191,6 +194,7 @@ export class ChatService {
     };
     setState('streaming');
 
+    const trace = this.options.tracer?.()?.startTurn({ conversationId: conversation.id, provider, model });
     turn.done = (async () => {
       try {
         const history = await this.history(conversation.id, answer.id);
@@ -207,14 +211,14 @@ export class ChatService {
         await runTurn({
           conversationId: conversation.id,
           disabledTools: conversation.disabledTools,
-          provider: chatProvider,
+          provider: trace ? trace.provider(chatProvider) : chatProvider,
           model,
           systemPrompt: this.systemPromptFor(current.systemPrompt, conversation.id),
           maxSteps: current.maxStepsPerTurn,
           toolResultCharLimit: current.toolResultCharLimit,
           history,
           writer,
-          tools: this.options.tools,
+          tools: trace ? trace.tools(this.options.tools) : this.options.tools,
           skills: this.options.skills,
           offers: this.offers,
           budget: { maxTools: current.toolSearchMaxTools, maxTokens: current.toolSearchMaxTokens },
@@ -234,6 +238,7 @@ export class ChatService {
         writer.changed();
         return answer;
       } finally {
+        trace?.end(answer.status);
         this.active.delete(conversation.id);
         try {
           store.touch(conversation.id);

@@ -49,6 +49,7 @@ export async function withHost(
     serverTrust: options.trustConfig ? 'config-is-consent' : 'ask',
     serverStart: options.oneShot && oneShotServerStart(options.oneShot.only, options.oneShot.oneCall),
     unattended: options.oneShot?.oneCall,
+    traceExport: options.oneShot?.oneCall !== true,
     mcpApps: options.mcpApps,
     ...(options.clientMetadataUrl !== undefined ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
   });

@@ -134,6 +134,13 @@ export interface ToolCallControl extends RequestControl {
   /** When the call runs as a task: each status it reports, and who answers what it asks (2026-07-28). */
   onTask?: (update: TaskUpdate) => void;
   taskInput?: TaskInputAnswer;
+  traceContext?: TraceContextMeta;
+}
+
+/** `_meta` keys reserved for OpenTelemetry trace context (2026-07-28 Basic → General fields → `_meta`, SEP-414). */
+export interface TraceContextMeta {
+  traceparent: string;
+  tracestate?: string;
 }
 
 export class ConnectError extends Error {
@@ -363,8 +370,9 @@ export class ServerConnection {
   }
 
   private callAsTask(tool: string, args: Record<string, unknown>, control: ToolCallControl, limits: { idleMs: number; maxMs: number }): Promise<CallToolResult> {
-    const { signal, onTask, taskInput: input } = control;
-    return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held: this.options.holds && { holds: this.options.holds, server: this.name } });
+    const { signal, onTask, taskInput: input, traceContext } = control;
+    const held = this.options.holds && { holds: this.options.holds, server: this.name };
+    return this.tasks.callTool(tool, args, { signal, limits, onTask, input, held, ...(traceContext ? { traceContext: { ...traceContext } } : {}) });
   }
 
   private async callPlainly(
@@ -388,7 +396,7 @@ export class ServerConnection {
     );
     try {
       const result = await this.client.callTool(
-        { name: tool, arguments: args, ...this.requestMeta() },
+        { name: tool, arguments: args, ...this.requestMeta(control.traceContext) },
         {
           timeout: LONGEST_TIMER_MS,
           signal: control.signal ? AbortSignal.any([control.signal, expired.signal]) : expired.signal,
@@ -571,11 +579,14 @@ export class ServerConnection {
 
   /**
    * 2026-07-28 has no session to hold a log level: each request carries the level it wants log notifications
-   * for in `_meta` (Utilities → Logging). 2025-era requests stay byte-identical; there the level is set once.
+   * for in `_meta` (Utilities → Logging). A traced tool call adds its trace context in either era: 2025-11-25
+   * allows unprefixed `_meta` names and 2026-07-28 reserves these for it (Basic → General fields → `_meta`,
+   * SEP-414). Other 2025-era requests stay byte-identical; there the level is set once.
    */
-  private requestMeta(): { _meta?: Record<string, unknown> } {
-    if (this.client.getProtocolEra() !== 'modern' || !this.capabilities?.logging) return {};
-    return { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } };
+  private requestMeta(traceContext?: TraceContextMeta): { _meta?: Record<string, unknown> } {
+    const logLevel = this.client.getProtocolEra() === 'modern' && this.capabilities?.logging ? { [LOG_LEVEL_META_KEY]: this.logLevel } : undefined;
+    if (!logLevel && !traceContext) return {};
+    return { _meta: { ...logLevel, ...traceContext } };
   }
 
   private get logLevel(): LogLevel {

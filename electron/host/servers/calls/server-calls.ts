@@ -5,7 +5,7 @@ import type { LogLevel, ToolCallOutcome, ToolCallProgress } from '../../../../sh
 import type { HostEventBus } from '../../event-bus.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
-import type { ServerConnection, ToolCallControl } from '../server-connection.ts';
+import type { ServerConnection, ToolCallControl, TraceContextMeta } from '../server-connection.ts';
 import { TaskBoard } from '../tasks/task-board.ts';
 import { callOutcomeLine } from './call-outcome.ts';
 
@@ -22,6 +22,8 @@ export interface CallToolOptions {
   context?: ConsentContext;
   /** Names the call in its progress events, for a caller without a context (Run tool). */
   callId?: string;
+  /** W3C Trace Context of the span of this call, sent to the server in the request's `_meta` (`telemetry/`). */
+  traceContext?: TraceContextMeta;
 }
 
 /**
@@ -75,6 +77,7 @@ export class ServerCalls {
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     const taskInput = this.human?.taskInput;
     const control: ToolCallControl = {
+      traceContext: options.traceContext,
       timeoutMs: options.timeoutMs,
       maxMs: options.maxMs,
       signal,

@@ -51,6 +51,8 @@ export interface TaskCallControl {
   input?: TaskInputAnswer;
   /** While the server waits on a person, the limits stand still (as for any call). */
   held?: { holds: CallHolds; server: string };
+  /** Trace context for the `tools/call` request's `_meta`, as in a plain call (`ToolCallControl.traceContext`). */
+  traceContext?: Record<string, string>;
 }
 
 interface CallContext {
@@ -186,6 +188,7 @@ export class ConnectionTasks {
         signal: started.signal,
         task: { preference: 'prefer' },
         requestTimeoutMs: control.limits.idleMs,
+        ...(control.traceContext ? { metadata: control.traceContext } : {}),
       })) as ToolExecution<JsonValue, CallContext>;
     } catch (error) {
       if (control.signal?.aborted) throw new HostError('cancelled', `the call to ${subject} was cancelled`);

@@ -5,6 +5,7 @@ import { ApprovalSection } from './ApprovalSection.tsx';
 import { ChatSettingsForm } from './ChatSettingsForm.tsx';
 import { GrantsList } from './GrantsList.tsx';
 import { ProviderSection } from './ProviderSection.tsx';
+import { TelemetrySection } from './TelemetrySection.tsx';
 import './settings.css';
 
 export function SettingsView() {
@@ -38,6 +39,7 @@ export function SettingsView() {
           <ApprovalSection />
           <GrantsList />
           <ClientMetadataSection />
+          <TelemetrySection />
           <AppearanceSection />
         </>
       )}
