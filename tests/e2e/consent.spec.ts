@@ -53,6 +53,10 @@ test.describe('form elicitation', () => {
 
     const name = form.getByRole('textbox', { name: 'Name', exact: true });
     const age = form.getByRole('textbox', { name: 'Age', exact: true });
+    // A whole number is typed as text with a numeric keyboard; a name is not spell-checked.
+    await expect(age).toHaveAttribute('inputmode', 'numeric');
+    await expect(name).toHaveAttribute('spellcheck', 'false');
+    await expect(name).toHaveAttribute('type', 'text');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(form.getByRole('alert')).toContainText('Name: This field is required');
     await expect(name).toHaveAttribute('aria-invalid', 'true');

@@ -139,6 +139,16 @@ describe('switchboard call: progress, time limits and exit codes', () => {
     assert.match(legacy.stderr, /^switchboard: task completed after /m);
   });
 
+  test('a 2026 task asking a form it was never offered is refused at once, as a 2025 request would be, not waited on', async () => {
+    const tasksConfig = path.join(root, 'tasks-ask.json');
+    writeFileSync(tasksConfig, JSON.stringify({ mcpServers: { tasks: fixtureStdio('tasks') } }));
+    const run = await runSwitchboard(['call', '--config', tasksConfig, '--data-dir', dataDir, 'tasks', 'research', '--args', JSON.stringify({ topic: 'moon', ask: true })]);
+    assert.equal(run.code, CALL_EXIT.ok, run.stderr);
+    assert.match(run.stderr, /^switchboard: task input required/m);
+    // ext-tasks answers a refused question as the person cancelling it.
+    assert.match(run.stdout, /research on moon: 3 steps, angle none \(cancel\)/);
+  });
+
   test('--timeout and --max-time take seconds above 0', async () => {
     for (const flags of [['--timeout', '0'], ['--timeout', 'soon'], ['--max-time=-1']]) {
       const run = await runSwitchboard(call('echo', { text: 'x' }, ...flags));

@@ -1,5 +1,5 @@
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Client, ClientCapabilities, CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, CreateMessageRequestParams, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { ApplicationInputRequest } from '@modelcontextprotocol/ext-tasks/client';
 import type { ConsentContext } from '../../../shared/consent/consent-types.ts';
 import { HostError } from '../../../shared/api/host-error.ts';
@@ -19,9 +19,23 @@ import { ElicitationService } from './elicitation.ts';
 import { HumanSettingsStore } from './human-settings-store.ts';
 import { existingRoots, folderRoot } from './roots.ts';
 import { RoundGatherer } from './round-gatherer.ts';
+import type { AskOptions } from './round-gatherer.ts';
 import { SamplingService } from './sampling.ts';
+import type { SamplingResult } from './sampling.ts';
 import { consentTrustGate } from './trust-gate.ts';
 import { TrustStore } from './trust-store.ts';
+
+type QuestionKind = 'elicitation' | 'sampling' | 'roots';
+interface QuestionParams {
+  elicitation: ElicitRequestParams;
+  sampling: CreateMessageRequestParams;
+  roots: undefined;
+}
+interface QuestionResults {
+  elicitation: ElicitResult;
+  sampling: SamplingResult;
+  roots: ListRootsResult;
+}
 
 /**
  * What the host offers every server. Sampling is advertised to all of them even when a server's sampling is
@@ -127,18 +141,11 @@ export class HumanService {
     return existingRoots(this.store.server(server).roots).length > 0 ? { roots: HUMAN_CAPABILITIES.roots } : {};
   }
 
-  /** What a 2026-07-28 task asks between polls goes to the same dialogs as a server's question during a call. */
+  /** What a 2026-07-28 task asks between polls goes through the same dispatcher as a server's question during a call. */
   private taskInput(server: string, request: ApplicationInputRequest, call: { context?: ConsentContext; signal?: AbortSignal }): Promise<unknown> {
     const signal = call.signal ?? new AbortController().signal;
     const ask = { signal, ...(call.context ? { context: call.context } : {}), round: signal };
-    switch (request.kind) {
-      case 'elicitation':
-        return this.held(server, () => this.elicitation.handle(server, request.params as unknown as ElicitRequestParams, ask));
-      case 'sampling':
-        return this.held(server, () => this.sampling.handle(server, request.params as unknown as CreateMessageRequestParams, ask));
-      case 'roots':
-        return Promise.resolve({ roots: existingRoots(this.store.server(server).roots).map(({ uri, name }) => ({ uri, name })) });
-    }
+    return this.answer(server, this.capabilitiesFor(server), request.kind, request.params as never, ask);
   }
 
   /**
@@ -146,7 +153,7 @@ export class HumanService {
    * alike, for what the client `offered` (the SDK refuses a handler for a capability it did not declare).
    */
   configureClient(client: Client, server: string, offered: ClientCapabilities = HUMAN_CAPABILITIES): void {
-    const ask = (signal: AbortSignal) => {
+    const ask = (signal: AbortSignal): AskOptions => {
       // Registered before the broker's own listener: a closed connection closes the question as server-gone, not cancelled.
       signal.addEventListener(
         'abort',
@@ -164,24 +171,36 @@ export class HumanService {
       };
     };
     if (offered.elicitation) {
-      client.setRequestHandler('elicitation/create', (request, ctx) =>
-        this.held(server, () => this.elicitation.handle(server, request.params, ask(ctx.mcpReq.signal))),
-      );
+      client.setRequestHandler('elicitation/create', (request, ctx) => this.answer(server, offered, 'elicitation', request.params, ask(ctx.mcpReq.signal)));
       client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
         this.elicitation.completed(server, notification.params.elicitationId),
       );
     }
     if (offered.sampling) {
-      client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-        this.held(server, () => this.sampling.handle(server, request.params, ask(ctx.mcpReq.signal))),
-      );
+      client.setRequestHandler('sampling/createMessage', (request, ctx) => this.answer(server, offered, 'sampling', request.params, ask(ctx.mcpReq.signal)));
     }
     if (offered.roots) {
-      client.setRequestHandler('roots/list', async () => ({
-        roots: existingRoots(this.store.server(server).roots).map(({ uri, name }) => ({ uri, name })),
-      }));
+      client.setRequestHandler('roots/list', () => this.answer(server, offered, 'roots', undefined, {}));
     }
   }
+
+  /**
+   * The one dispatcher of a server's questions, however they come: a 2025 request, a 2026 MRTR round, a 2026
+   * task's `input_required`. Only what the server was offered is answered (client/elicitation, client/sampling
+   * and client/roots each need the capability declared).
+   */
+  private answer<K extends QuestionKind>(server: string, offered: ClientCapabilities, kind: K, params: QuestionParams[K], ask: AskOptions): Promise<QuestionResults[K]> {
+    if (offered[kind] === undefined) {
+      return Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, `this host did not offer server "${server}" ${kind}, so it cannot answer that`));
+    }
+    return this.answerers[kind](server, params, ask);
+  }
+
+  private readonly answerers: { [K in QuestionKind]: (server: string, params: QuestionParams[K], ask: AskOptions) => Promise<QuestionResults[K]> } = {
+    elicitation: (server, params, ask) => this.held(server, () => this.elicitation.handle(server, params, ask)),
+    sampling: (server, params, ask) => this.held(server, () => this.sampling.handle(server, params, ask)),
+    roots: async (server) => ({ roots: existingRoots(this.store.server(server).roots).map(({ uri, name }) => ({ uri, name })) }),
+  };
 
   settings(): HumanSettings {
     const names = new Set([...this.options.servers().list().map((state) => state.name), ...Object.keys(this.store.all())]);

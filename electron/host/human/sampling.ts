@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
 
-type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
+export type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
 import type { ProviderId } from '../../../shared/chat/chat-types.ts';
 import type { ConsentBroker } from '../consent/consent-broker.ts';
 import type { SamplingModelChoice } from '../../../shared/consent/consent-types.ts';

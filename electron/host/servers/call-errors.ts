@@ -1,5 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { HostError } from '../../../shared/api/host-error.ts';
+import { isMessageTooLarge } from './http-limits/message-size-cap.ts';
 
 export interface CallContext {
   server: string;
@@ -18,6 +19,10 @@ export function translateCallError(error: unknown, context: CallContext): HostEr
   const lost = context.lostConnection?.();
   if (lost) return new HostError('server_unavailable', `server "${server}" ${lost} while the call to ${subject} was running`);
   if (context.signal?.aborted) return new HostError('cancelled', `the call to ${subject} on server "${server}" was cancelled`);
+  if (isMessageTooLarge(error)) {
+    const detail = (error as Error).message.replace(/^.*MessageTooLargeError: /s, '');
+    return new HostError('request_failed', `${subject} on server "${server}" failed: ${detail}`);
+  }
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.RequestTimeout:

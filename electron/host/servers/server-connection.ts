@@ -49,6 +49,7 @@ import { negotiationFor } from './start/revision-pin.ts';
 import { describeOversize, StdoutWatch } from './stdout-watch.ts';
 import { isRefusedAfterReauthorization, isSignInRequired } from './oauth/auth-errors.ts';
 import { HttpRecovery, isDroppedStream } from './recovery/http-recovery.ts';
+import { cappedFetch } from './http-limits/message-size-cap.ts';
 import { DEFAULT_RECOVERY, goneBecause, LivenessWatch } from './recovery/liveness.ts';
 import type { RecoveryOptions } from './recovery/liveness.ts';
 import { isMethodNotFound } from './recovery/method-not-found.ts';
@@ -542,9 +543,10 @@ export class ServerConnection {
     }
     const url = new URL(config.url);
     const requestInit: RequestInit = config.headers ? { headers: { ...config.headers } } : {};
-    const auth = this.options.auth ? { authProvider: this.options.auth.provider, fetch: this.options.auth.fetch } : {};
-    if (transportOf(config) === 'sse' || this.options.legacySse) return new SSEClientTransport(url, { requestInit, ...auth });
-    return new StreamableHTTPClientTransport(url, { requestInit, ...auth });
+    const auth = this.options.auth ? { authProvider: this.options.auth.provider } : {};
+    const fetch = cappedFetch(this.options.auth?.fetch ?? globalThis.fetch);
+    if (transportOf(config) === 'sse' || this.options.legacySse) return new SSEClientTransport(url, { requestInit, fetch, ...auth });
+    return new StreamableHTTPClientTransport(url, { requestInit, fetch, ...auth });
   }
 
   private adoptChild(child: ChildProcess): void {

@@ -5,20 +5,10 @@ import { buildToolIndex, UnknownToolError } from './tool-index.ts';
 import type { ServerTools } from './tool-index.ts';
 import { DESCRIPTION_TRUNCATION_MARKER } from './text-cap.ts';
 import { MODEL_TOOL_NAME_PATTERN } from './tool-names.ts';
+import { shuffled } from './test-support/shuffled.ts';
 
 function tool(name: string, extra: Partial<Tool> = {}): Tool {
   return { name, inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, ...extra };
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 test('builds Anthropic and OpenAI definitions with namespaced names', () => {

@@ -3,21 +3,11 @@ import assert from 'node:assert/strict';
 import { MODEL_TOOL_NAME_PATTERN, assignModelNames, refKey, sanitizeNamePart } from './tool-names.ts';
 import type { ToolRef } from './tool-names.ts';
 import { stableHash } from './stable-hash.ts';
+import { shuffled } from './test-support/shuffled.ts';
 
 function namesOf(refs: ToolRef[]): string[] {
   const names = assignModelNames(refs);
   return refs.map((ref) => names.get(refKey(ref))!);
-}
-
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 test('plain names are server__tool, untouched', () => {

@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION_META_KEY, ProtocolError, SdkHttpError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, StreamableHTTPClientTransport, Transport } from '@modelcontextprotocol/client';
 import { isMethodNotFound } from './method-not-found.ts';
+import { isMessageTooLarge, TOO_LARGE_MARKER } from '../http-limits/message-size-cap.ts';
 
 type MessageHandler = NonNullable<Transport['onmessage']>;
 type RequestId = string | number;
@@ -62,6 +63,8 @@ export class HttpRecovery {
   /** Re-issued id → the id the client waits on. */
   private readonly reissued = new Map<RequestId, RequestId>();
   private reissues = 0;
+  /** Set when the SDK reports a response stream cut off for size (message-size-cap.ts), until the stream end it caused. */
+  private tooLarge: string | undefined;
   private readonly ours = new Map<RequestId, (message: JSONRPCMessage) => void>();
   private initialize: (JSONRPCMessage & { id: RequestId }) | undefined;
   private renewal: Promise<void> | undefined;
@@ -86,6 +89,7 @@ export class HttpRecovery {
     // The transport reports a failed POST through `onerror` before it throws; a 404 this renews is no error to log.
     let onerror: Transport['onerror'];
     const filtered = (error: Error) => {
+      if (isMessageTooLarge(error)) this.tooLarge = error.message.slice(error.message.indexOf('MessageTooLargeError: ') + 'MessageTooLargeError: '.length);
       if (!(isSessionGone(error) && this.transport.sessionId !== undefined)) onerror?.(error);
     };
     Object.defineProperty(transport, 'onerror', {
@@ -170,6 +174,13 @@ export class HttpRecovery {
     this.reissued.delete(id);
     const sent = this.stateless.get(id);
     this.stateless.delete(id);
+    const tooLarge = this.tooLarge;
+    this.tooLarge = undefined;
+    if (tooLarge !== undefined) {
+      // Asking again would only download the same oversized message again.
+      this.inner()?.({ jsonrpc: '2.0', id: original ?? id, error: { code: DROPPED_CODE, message: tooLarge, data: { reason: TOO_LARGE_MARKER } } } as JSONRPCMessage);
+      return;
+    }
     if (sent && original === undefined) {
       this.reissue(id, sent.message, sent.options);
       return;

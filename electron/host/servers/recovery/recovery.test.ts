@@ -65,6 +65,19 @@ async function startProxy(target: string): Promise<Proxy> {
   };
 }
 
+/** A fixture of `kind` behind a proxy, and a manager connected to it through the proxy (no liveness checks). */
+async function connectedThroughProxy(t: Parameters<typeof createHarness>[0], kind: 'legacy' | 'modern', args: string[] = [], entry: Record<string, unknown> = {}) {
+  const fixture = await startHttpFixture(kind, args);
+  t.after(() => fixture.close());
+  const proxy = await startProxy(fixture.url);
+  t.after(() => proxy.close());
+  const harness = createHarness(t, { mcpServers: { remote: { type: 'http', url: proxy.url, ...entry } } }, { recovery: { livenessIntervalMs: 0 } });
+  await harness.manager.start();
+  const [state] = await harness.manager.settled(30_000);
+  assert.equal(state.status, 'connected', state.reason);
+  return { harness, proxy, state };
+}
+
 test('a 2025-era HTTP server restarted under the host: the 404 for the old session starts a new one and the call goes through', { timeout: 60_000 }, async (t) => {
   let fixture = await startHttpFixture('legacy');
   t.after(() => fixture.close());
@@ -89,18 +102,7 @@ test('a 2025-era HTTP server restarted under the host: the 404 for the old sessi
 });
 
 test('a response stream cut mid-answer fails the call at once as a dropped connection, not a timeout', { timeout: 60_000 }, async (t) => {
-  const fixture = await startHttpFixture('legacy');
-  t.after(() => fixture.close());
-  const proxy = await startProxy(fixture.url);
-  t.after(() => proxy.close());
-  const harness = createHarness(
-    t,
-    { mcpServers: { remote: { type: 'http', url: proxy.url, timeout: { call: 30, max: 60 } } } },
-    { recovery: { livenessIntervalMs: 0 } },
-  );
-  await harness.manager.start();
-  const [state] = await harness.manager.settled(30_000);
-  assert.equal(state.status, 'connected', state.reason);
+  const { harness, proxy } = await connectedThroughProxy(t, 'legacy', [], { timeout: { call: 30, max: 60 } });
 
   proxy.cutNext('"name":"slow"');
   const started = Date.now();
@@ -115,14 +117,7 @@ test('a response stream cut mid-answer fails the call at once as a dropped conne
 });
 
 test('a cut response stream of a server that keeps its events is resumed with Last-Event-ID and the call completes', { timeout: 60_000 }, async (t) => {
-  const fixture = await startHttpFixture('legacy', ['--resumable']);
-  t.after(() => fixture.close());
-  const proxy = await startProxy(fixture.url);
-  t.after(() => proxy.close());
-  const harness = createHarness(t, { mcpServers: { remote: { type: 'http', url: proxy.url } } }, { recovery: { livenessIntervalMs: 0 } });
-  await harness.manager.start();
-  const [state] = await harness.manager.settled(30_000);
-  assert.equal(state.status, 'connected', state.reason);
+  const { harness, proxy } = await connectedThroughProxy(t, 'legacy', ['--resumable']);
 
   proxy.cutNext('"name":"slow"');
   const slow = await harness.manager.callTool('remote', 'slow', { ms: 1_500, steps: 3 });
@@ -132,18 +127,8 @@ test('a cut response stream of a server that keeps its events is resumed with La
 });
 
 test('a 2026-era request whose response stream is cut is re-issued once under a new id; cut again, it fails at once', { timeout: 60_000 }, async (t) => {
-  const fixture = await startHttpFixture('modern');
-  t.after(() => fixture.close());
-  const proxy = await startProxy(fixture.url);
-  t.after(() => proxy.close());
-  const harness = createHarness(
-    t,
-    { mcpServers: { remote: { type: 'http', url: proxy.url, timeout: { call: 30, max: 60 } } } },
-    { recovery: { livenessIntervalMs: 0 } },
-  );
-  await harness.manager.start();
-  const [state] = await harness.manager.settled(30_000);
-  assert.equal(state.era, 'modern', state.reason);
+  const { harness, proxy, state } = await connectedThroughProxy(t, 'modern', [], { timeout: { call: 30, max: 60 } });
+  assert.equal(state.era, 'modern');
 
   proxy.cutNext('"name":"slow"');
   const slow = await harness.manager.callTool('remote', 'slow', { ms: 600, steps: 3 });

@@ -221,38 +221,21 @@ function FieldInput({ id, field, value, error, onChange }: FieldInputProps) {
       );
     }
     case 'number':
-      return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          {/* Text, not type=number: the browser would turn "12abc" into an empty value, and the person would never hear why. */}
-          <input
-            id={id}
-            type="text"
-            inputMode={field.integer ? 'numeric' : 'decimal'}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(event) => onChange(event.target.value)}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            aria-required={field.required || undefined}
-            autoComplete="off"
-          />
-          {notes}
-        </div>
-      );
     case 'text':
       return (
         <div className="field">
           <label htmlFor={id}>{label}</label>
           <input
             id={id}
-            type={inputType(field)}
+            // A number is typed as text, not type=number: the browser would turn "12abc" into an empty value, and
+            // the person would never hear why.
+            {...(field.kind === 'number' ? { type: 'text', inputMode: field.integer ? 'numeric' : 'decimal' } : { type: inputType(field), spellCheck: false })}
             value={typeof value === 'string' ? value : ''}
             onChange={(event) => onChange(event.target.value)}
             aria-invalid={invalid}
             aria-describedby={describedBy}
             aria-required={field.required || undefined}
             autoComplete="off"
-            spellCheck={false}
           />
           {notes}
         </div>
