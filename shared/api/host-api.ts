@@ -25,6 +25,8 @@ import type { LogLevelResults } from './log-level-api.ts';
 import { iconsMethods } from './icons-api.ts';
 import type { IconsResults } from './icons-api.ts';
 import type { SkillsEvents, SkillsResults } from './skills-api.ts';
+import { activityEventNames, activityMethods } from './activity-api.ts';
+import type { ActivityEvents, ActivityResults } from './activity-api.ts';
 
 /**
  * The one contract between the UI and the host core. Every method takes one params object, validated by
@@ -45,18 +47,19 @@ export const hostMethods = {
   ...importMethods,
   ...logLevelMethods,
   ...iconsMethods,
+  ...activityMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults, IconsResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults, IconsResults, ActivityResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents, ActivityEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames, ...contextEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames, ...contextEventNames, ...activityEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);
