@@ -122,7 +122,7 @@ test('the calls of the model and of Run tool are listed with their outcome, appr
     await activity.row('echo', 'modern').getByRole('button', { name: 'Open echo on modern' }).click();
     const dialog = page.getByRole('dialog', { name: 'echo on modern' });
     const args = dialog.getByLabel('Arguments as kept');
-    await expect(args).toContainText('"api_key"');
+    await expect(args).toContainText('"api_key": "[redacted]"');
     await expect(args).not.toContainText(SECRET);
     await expect(args.locator('[data-hidden-char]')).toHaveCount(1);
     await expect(dialog.getByLabel('Result as kept')).toContainText('activity');
@@ -145,11 +145,9 @@ test('the calls of the model and of Run tool are listed with their outcome, appr
     const text = await readFile((await file.path())!, 'utf8');
     expect(text).not.toContain(SECRET);
     const lines = text.split('\n').filter((line) => line.trim() !== '');
-    const calls = lines.map((line) => JSON.parse(line) as { tool?: string; server?: string; outcome?: string; entry?: { tool?: string; server?: string; outcome?: string } });
-    const summary = calls.map((call) => {
-      const entry = call.entry ?? call;
-      return `${entry.server}/${entry.tool}/${entry.outcome}`;
-    });
+    const calls = lines.map((line) => JSON.parse(line) as { tool: string; server: string; outcome: string; arguments: Record<string, unknown> });
+    const summary = calls.map((call) => `${call.server}/${call.tool}/${call.outcome}`);
+    expect(calls.find((call) => call.tool === 'echo' && call.server === 'modern')?.arguments).toEqual({ text: 'hello\u200Bactivity', api_key: '[redacted]' });
     expect(summary.sort()).toEqual(['everything/echo/ok', 'modern/add/denied', 'modern/echo/ok', 'modern/fail/tool-error']);
     await expect(page.getByRole('status').filter({ hasText: 'Exported 4 calls.' })).toBeVisible();
   });
