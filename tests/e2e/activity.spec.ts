@@ -188,6 +188,12 @@ test('the retention setting is kept across a reload', async ({ page, switchboard
   await page.reload();
   await openSettings(page);
   await expect(page.getByRole('spinbutton', { name: 'Keep activity for' })).toHaveValue('7');
+
+  await page.setViewportSize({ width: 420, height: 800 });
+  const save = page.getByRole('region', { name: 'Activity' }).getByRole('button', { name: 'Save' });
+  await save.scrollIntoViewIfNeeded();
+  await expectInView(save);
+  await expectNoSidewaysOverflow(page);
 });
 
 test('the view holds at 1400, 1000, 800 and 420 px', async ({ page, switchboard, fake }, testInfo) => {

@@ -2,6 +2,7 @@ import { useActionState, useEffect, useId, useState } from 'react';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS } from '../../../../shared/activity/activity-types.ts';
 import { useHostApi } from '../../app/host-context.tsx';
 import { errorMessage } from '../../components/error-message.ts';
+import './activity.css';
 
 const MAX_DAYS = 3_650;
 
@@ -47,7 +48,7 @@ export function RetentionSection() {
           {loadError}
         </p>
       )}
-      <form action={save} className="settings-inline" noValidate>
+      <form action={save} className="settings-inline activity-retention" noValidate>
         <label htmlFor={`${id}-days`}>Keep activity for</label>
         <input
           id={`${id}-days`}
