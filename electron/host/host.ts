@@ -46,6 +46,8 @@ import { withAppsExtension } from './apps/apps-capability.ts';
 import { ContextService } from './context/context-service.ts';
 import { createContextHandlers } from './context/context-handlers.ts';
 import { ResourceWatches } from './context/resource-watches.ts';
+import { ActivityService } from './activity/activity-service.ts';
+import { SecretValues } from './activity/secret-values.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -117,6 +119,8 @@ export class Host {
   /** Prompts, resources and completions for the composer; resources shown are watched for changes. */
   readonly context: ContextService;
   readonly resourceWatches: ResourceWatches;
+  /** The record of every tool call, whoever made it, redacted; kept for the retention set in Settings. */
+  readonly activity: ActivityService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -162,6 +166,10 @@ export class Host {
       logLevel: (server) => logLevels.get(server),
       ...options.serverStart,
     });
+    const secretValues = new SecretValues(secrets, () => this.servers.writtenConfig().raw);
+    this.activity = new ActivityService({ db: this.db, settings: this.settings, events: this.events, secrets: () => secretValues.list() });
+    this.servers.calls.recorder = this.activity.recorder;
+    this.activity.start();
     this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
     this.context = new ContextService(this.servers);
     this.resourceWatches = new ResourceWatches(this.servers, this.events);
@@ -194,6 +202,7 @@ export class Host {
       ...createContextHandlers(this.context, this.resourceWatches),
       ...createLogLevelHandlers(logLevels, this.servers),
       ...createIconHandlers(new ServerIcons(this.servers)),
+      ...this.activity.handlers,
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -251,6 +260,7 @@ export class Host {
     this.consent.closeAll('Switchboard is shutting down');
     await this.chat.close();
     this.skills.close();
+    this.activity.close();
     await this.resourceWatches.close();
     await this.servers.close();
     this.db.close();

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { activityEventNames, activityMethods } from './activity-api.ts';
+import type { ActivityEvents, ActivityResults } from './activity-api.ts';
 import { appsMethods } from './apps-api.ts';
 import type { AppsResults } from './apps-api.ts';
 import { authMethods } from './auth-api.ts';

@@ -6,6 +6,7 @@ import type { HostMethodParsedParams } from '../../../shared/api/host-api.ts';
 import type { LogLevel } from '../../../shared/servers/server-state.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ChatService } from '../chat/chat-service.ts';
+import { activityApprovalOf } from '../chat/approval/tool-approver.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
 import { AppModelContext } from './model-context.ts';
@@ -14,7 +15,7 @@ type AppsMethod = keyof AppsResults;
 export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<M>) => Promise<AppsResults[M]> };
 
 export interface AppsServiceOptions {
-  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'>;
+  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'> & Partial<Pick<ServerManager, 'calls'>>;
   approver: () => ToolApprover;
   chat: () => Pick<ChatService, 'send'>;
 }
@@ -83,13 +84,15 @@ export class AppsService {
       },
       new AbortController().signal,
     );
+    const activity = { source: 'app' as const, ...(app.conversationId ? { conversationId: app.conversationId } : {}) };
     if (!outcome.run) {
+      if (outcome.status !== 'cancelled') this.options.servers.calls?.recordDenied(server, toolName, args, activity, outcome.status === 'denied' ? outcome.reason : outcome.error);
       const why = outcome.status === 'denied' ? `denied${outcome.reason ? `: ${outcome.reason}` : ''}` : outcome.error;
       this.options.servers.note(server, 'info', `app of ${app.tool}: call of ${toolName} did not run (${why})`);
       return refused(`The call did not run: ${why}`);
     }
     this.options.servers.note(server, 'info', `app of ${app.tool} called ${toolName}`);
-    return (await this.options.servers.callTool(server, toolName, outcome.arguments)).result;
+    return (await this.options.servers.callTool(server, toolName, outcome.arguments, { activity: { ...activity, ...activityApprovalOf(outcome) } })).result;
   }
 
   private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {

@@ -8,6 +8,7 @@ import type {
   SearchHit,
 } from '../../../shared/chat/chat-types.ts';
 import { contentText, contextLabel } from '../../../shared/context/context-text.ts';
+import { activityMigration } from '../activity/activity-schema.ts';
 import { inTransaction } from './database.ts';
 import { MessageSearch } from './message-search.ts';
 import { saveFailure } from './storage-errors.ts';
@@ -101,6 +102,8 @@ export const chatMigrations: readonly string[] = [
    ) STRICT;
    CREATE INDEX message_chunks_by_message ON message_chunks(message_row, id);
    CREATE INDEX messages_streaming ON messages(row) WHERE status = 'streaming';`,
+  // The tool-call record (host/activity).
+  activityMigration,
 ];
 
 export const UNTITLED = 'New conversation';
