@@ -27,8 +27,6 @@ import type { LogLevelResults } from './log-level-api.ts';
 import { iconsMethods } from './icons-api.ts';
 import type { IconsResults } from './icons-api.ts';
 import type { SkillsEvents, SkillsResults } from './skills-api.ts';
-import { activityEventNames, activityMethods } from './activity-api.ts';
-import type { ActivityEvents, ActivityResults } from './activity-api.ts';
 
 /**
  * The one contract between the UI and the host core. Every method takes one params object, validated by
