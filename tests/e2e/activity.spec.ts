@@ -54,7 +54,10 @@ async function makeCalls(page: Page, url: string, fake: FakeAnthropic) {
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
   await ui.card('everything').getByRole('button', { name: 'everything', exact: true }).click();
-  await runTool(page, 'echo', { message: 'run by hand' });
+  // server-everything titles its tools, so the button's name starts with the title.
+  await ui.tools.getByRole('button', { name: /^Echo Tool echo\b/ }).click();
+  await ui.runTool.getByLabel(/^message\*?$/).fill('run by hand');
+  await ui.runTool.getByRole('button', { name: 'Run' }).click();
   await expect(ui.result).toContainText('run by hand');
 }
 
@@ -212,6 +215,8 @@ test('the view holds at 1400, 1000, 800 and 420 px', async ({ page, switchboard,
       await first.scrollIntoViewIfNeeded();
       await expectInView(first);
       await expectNoSidewaysOverflow(page);
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: testInfo.outputPath(`activity-${width}-list.png`) });
       await first.click();
       const dialog = page.getByRole('dialog', { name: 'echo on everything' });
       await expectInView(dialog.getByRole('button', { name: 'Done' }));

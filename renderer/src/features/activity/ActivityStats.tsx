@@ -40,8 +40,8 @@ export function ActivityStats({ stats }: { stats: ActivityServerStats[] | undefi
                       </ul>
                     )}
                   </td>
-                  <td>{formatDuration(row.p50Ms)}</td>
-                  <td>{formatDuration(row.p95Ms)}</td>
+                  <td className="activity-nowrap">{formatDuration(row.p50Ms)}</td>
+                  <td className="activity-nowrap">{formatDuration(row.p95Ms)}</td>
                 </tr>
               );
             })}
