@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
 import { expect } from './support/browser-mode.ts';
 import { test } from './support/with-fake-anthropic.ts';
@@ -20,6 +20,13 @@ async function shoot(page: Page, name: string) {
   // No caret blinking into one picture and not the next.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+/** The message list is virtualized: waits until each message sits in its measured place, question above answer. */
+async function inOrder(feed: Locator) {
+  await expect
+    .poll(() => feed.getByRole('article').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top).every((top, index, tops) => index === 0 || top > tops[index - 1])))
+    .toBe(true);
 }
 
 async function connected(page: Page, url: string) {
@@ -60,11 +67,13 @@ test('approval.png, chat.png and activity.png: a chat whose tool call is approve
 
   const approval = page.getByRole('dialog', { name: 'Allow add on modern?' });
   await expect(approval.getByRole('button', { name: 'Allow once' })).toBeFocused();
+  await inOrder(feed);
   await shoot(page, 'approval');
   await allowOnce('add', 'modern');
   await expect(feed.getByRole('article', { name: 'Assistant' }).last()).toHaveAttribute('data-status', 'complete');
   const card = feed.getByRole('region', { name: 'Tool call add on modern' });
   await expect(card.getByRole('region', { name: 'Result of add' })).toBeVisible();
+  await inOrder(feed);
   await shoot(page, 'chat');
 
   // More calls, so the record shows every kind: another server, a tool error, a denial, and a call made by hand.
