@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { ActivityStore } from '../../electron/host/activity/activity-store.ts';
+import { DATABASE_FILE_NAME } from '../../electron/host/store/database.ts';
 import type { FakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
 import { expect } from './support/browser-mode.ts';
@@ -175,6 +179,40 @@ test('a call made while the view is open appears without a reload', async ({ pag
   await expect(activity.row('fail', 'modern')).toHaveAttribute('data-outcome', 'tool-error');
   await expect(activity.stats.getByRole('row', { name: /^modern/ }).getByRole('cell').first()).toHaveText('1');
   await other.close();
+});
+
+test('a long record pages back as the person scrolls', async ({ page, switchboard }) => {
+  await page.goto(switchboard.url);
+  await expect(serversPage(page).card('modern')).toHaveAttribute('data-status', 'connected');
+  // 250 calls written straight into the host's record (a second connection to its database), a minute apart.
+  const db = new DatabaseSync(path.join(switchboard.dataDir, DATABASE_FILE_NAME));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000;');
+    const store = new ActivityStore(db);
+    const now = Date.now();
+    for (let index = 0; index < 250; index++) {
+      store.insert({
+        entry: { id: `seeded-${index}`, startedAt: now - (250 - index) * 60_000, durationMs: 5, server: 'modern', tool: `tool_${index}`, source: 'cli', approval: 'person', outcome: 'ok', resultBytes: 10 },
+        arguments: '{}',
+      });
+    }
+  } finally {
+    db.close();
+  }
+  const activity = activityPage(page);
+  await activity.open();
+  await expect(activity.rows).toHaveCount(100);
+  await expect(activity.rows.first()).toContainText('tool_249');
+  await expect(page.getByRole('button', { name: 'Load older calls' })).toBeVisible();
+  // The end of the list coming into view loads the next older page, and only that one.
+  await page.getByRole('button', { name: 'Load older calls' }).scrollIntoViewIfNeeded();
+  await expect(activity.rows).toHaveCount(200);
+  await expect(activity.rows.last()).toContainText('tool_50');
+  await page.getByRole('button', { name: 'Load older calls' }).scrollIntoViewIfNeeded();
+  await expect(activity.rows).toHaveCount(250);
+  await expect(activity.rows.last()).toContainText('tool_0');
+  await expect(page.getByText('That is every call kept.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load older calls' })).toHaveCount(0);
 });
 
 test('the retention setting is kept across a reload', async ({ page, switchboard }) => {
