@@ -165,7 +165,14 @@ test('a call made while the view is open appears without a reload', async ({ pag
   const activity = activityPage(page);
   await page.goto(switchboard.url);
   await expect(serversPage(page).card('modern')).toHaveAttribute('data-status', 'connected');
-  await activity.open();
+  // The `?` overlay lists the view's key, and the key opens it.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('definition').filter({ hasText: 'Activity' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('l');
+  await expect(page.getByRole('main', { name: 'Activity' })).toBeVisible();
   await expect(page.getByText('No tool calls yet.')).toBeVisible();
 
   // A second window on the same host (the printed address opened again) runs a tool.
