@@ -100,6 +100,36 @@ describe('the tool-call record: paging, stats, export and retention', () => {
     assert.equal(onlyErrors[0].p95Ms, 20);
   });
 
+  test('stats over a range of days count whole days from the daily totals and the partial days entry by entry, alike', async () => {
+    db.exec('DELETE FROM activity');
+    const start = Date.UTC(2026, 10, 20);
+    // Every 7 hours over 6 days, on two servers, one in four a tool error; then one entry deleted (the daily total follows).
+    for (let i = 0; i < 21; i++) ran(i % 2 ? 'a' : 'b', 'echo', start + i * 7 * 3_600_000, i, i % 4 === 0);
+    db.exec(`DELETE FROM activity WHERE started_at = ${start + 14 * 3_600_000}`);
+    const all = (await service.handlers['activity.list']({ limit: 500 })).entries;
+    for (const [from, to] of [
+      [undefined, undefined],
+      [start + 5 * 3_600_000, start + 4 * DAY + 3_600_000],
+      [start + DAY, start + 3 * DAY - 1],
+      [start + 2 * 3_600_000, start + 9 * 3_600_000],
+      [start + 2 * DAY + 1, undefined],
+    ] as const) {
+      const inRange = all.filter((entry) => (from === undefined || entry.startedAt >= from) && (to === undefined || entry.startedAt <= to));
+      const stats = await service.handlers['activity.stats']({ ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), outcomes: ['ok', 'tool-error'] });
+      const expected = ['a', 'b']
+        .map((server) => {
+          const mine = inRange.filter((entry) => entry.server === server);
+          return { server, calls: mine.length, errors: mine.filter((entry) => entry.outcome === 'tool-error').length };
+        })
+        .filter((row) => row.calls > 0);
+      assert.deepEqual(
+        stats.map((row) => ({ server: row.server, calls: row.calls, errors: row.outcomes['tool-error'] })),
+        expected,
+        `from ${from} to ${to}`,
+      );
+    }
+  });
+
   test('export is JSON Lines, oldest first, each line the entry with its arguments', async () => {
     db.exec('DELETE FROM activity');
     ran('a', 'echo', NOW - 2000, 3);
@@ -126,7 +156,7 @@ describe('the tool-call record: paging, stats, export and retention', () => {
     ran('a', 'echo', NOW - 31 * DAY, 1);
     ran('a', 'echo', NOW - 8 * DAY, 1);
     ran('a', 'echo', NOW - 1 * DAY, 1);
-    service.start();
+    await service.start();
     assert.equal((await service.handlers['activity.list']({})).entries.length, 2);
     assert.deepEqual(await service.handlers['activity.updateSettings']({ retentionDays: 7 }), { retentionDays: 7 });
     const left = (await service.handlers['activity.list']({})).entries;
@@ -135,7 +165,7 @@ describe('the tool-call record: paging, stats, export and retention', () => {
     const again = new ActivityService({ db, settings: new SettingsStore(db), events, secrets: () => [], now: () => clock });
     assert.deepEqual(again.settings(), { retentionDays: 7 });
     clock = NOW + 7 * DAY;
-    assert.equal(again.sweep(), 1);
+    assert.equal(await again.sweep(), 1);
     clock = NOW;
   });
 
