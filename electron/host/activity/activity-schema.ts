@@ -27,7 +27,7 @@ export const activityMigration = `CREATE TABLE IF NOT EXISTS activity (
    CREATE INDEX IF NOT EXISTS activity_by_tool ON activity(tool, started_at);
    CREATE INDEX IF NOT EXISTS activity_by_outcome ON activity(outcome, started_at);
    CREATE INDEX IF NOT EXISTS activity_by_source ON activity(source, started_at);
-   CREATE INDEX IF NOT EXISTS activity_counts ON activity(server, outcome, started_at, source);
+   CREATE INDEX IF NOT EXISTS activity_counts ON activity(server, outcome, started_at);
    CREATE INDEX IF NOT EXISTS activity_tool_counts ON activity(tool, server, outcome, started_at, source, duration_ms);
    CREATE INDEX IF NOT EXISTS activity_durations ON activity(server, duration_ms, started_at, source, outcome) WHERE outcome != 'denied' AND duration_ms IS NOT NULL;
    -- Calls per UTC day, server, source and outcome, kept by triggers: the stats count whole days here instead of
