@@ -169,7 +169,7 @@ export class Host {
     const secretValues = new SecretValues(secrets, () => this.servers.writtenConfig().raw);
     this.activity = new ActivityService({ db: this.db, settings: this.settings, events: this.events, secrets: () => secretValues.list() });
     this.servers.calls.recorder = this.activity.recorder;
-    this.activity.start();
+    void this.activity.start();
     this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
     this.context = new ContextService(this.servers);
     this.resourceWatches = new ResourceWatches(this.servers, this.events);

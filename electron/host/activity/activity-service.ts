@@ -37,6 +37,7 @@ export class ActivityService {
   private readonly settingsStore: SettingsStore;
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(options: ActivityServiceOptions) {
     this.store = new ActivityStore(options.db);
@@ -55,7 +56,7 @@ export class ActivityService {
       'activity.settings': async () => this.settings(),
       'activity.updateSettings': async ({ retentionDays }) => {
         this.settingsStore.set(SETTINGS_KEY, { retentionDays } satisfies ActivitySettings);
-        this.sweep();
+        await this.sweep();
         return this.settings();
       },
     };
@@ -68,31 +69,33 @@ export class ActivityService {
   }
 
   /** One JSON object per line, oldest first: the entry's fields and its redacted arguments. */
-  exportJsonl(filter: ActivityFilter): { jsonl: string; count: number } {
+  async exportJsonl(filter: ActivityFilter): Promise<{ jsonl: string; count: number }> {
     const lines: string[] = [];
-    for (const { entry, arguments: args } of this.store.exported(filter)) lines.push(JSON.stringify({ ...entry, arguments: args }));
+    for await (const batch of this.store.exportLines(filter)) lines.push(...batch);
     return { jsonl: lines.length ? `${lines.join('\n')}\n` : '', count: lines.length };
   }
 
   /** Deletes what is older than the retention; returns how many entries went. */
-  sweep(): number {
+  sweep(): Promise<number> {
     return this.store.deleteBefore(this.now() - this.settings().retentionDays * DAY_MS);
   }
 
-  /** Sweeps now and then hourly; the timer never keeps the process alive. */
-  start(): void {
-    this.sweep();
-    this.sweepTimer ??= setInterval(() => {
+  /** Sweeps now and then hourly; the timer never keeps the process alive. Resolves when the first sweep is done. */
+  start(): Promise<void> {
+    const sweep = async (): Promise<void> => {
       try {
-        this.sweep();
+        await this.sweep();
       } catch (error) {
-        process.emitWarning(`old tool-call record entries could not be deleted: ${(error as Error).message}`);
+        if (!this.closed) process.emitWarning(`old tool-call record entries could not be deleted: ${(error as Error).message}`);
       }
-    }, SWEEP_EVERY_MS);
+    };
+    this.sweepTimer ??= setInterval(() => void sweep(), SWEEP_EVERY_MS);
     this.sweepTimer.unref();
+    return sweep();
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
   }

@@ -45,7 +45,7 @@ export class ActivityStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.positionStatement = db.prepare('SELECT started_at, row FROM activity WHERE id = ?');
-    this.deleteStatement = db.prepare('DELETE FROM activity WHERE started_at < ?');
+    this.deleteStatement = db.prepare('DELETE FROM activity WHERE row IN (SELECT row FROM activity WHERE started_at < ? LIMIT ?)');
   }
 
   insert(record: ActivityRecord): void {
@@ -75,8 +75,8 @@ export class ActivityStore {
     if (before !== undefined) {
       const position = this.positionStatement.get(before) as { started_at: number; row: number } | undefined;
       if (!position) return { entries: [], hasMore: false };
-      where.clauses.push('(started_at < ? OR (started_at = ? AND row < ?))');
-      where.values.push(position.started_at, position.started_at, position.row);
+      where.clauses.push('(started_at, row) < (?, ?)');
+      where.values.push(position.started_at, position.row);
     }
     const rows = this.db
       .prepare(`SELECT ${ENTRY_COLUMNS} FROM activity ${sqlWhere(where)} ORDER BY started_at DESC, row DESC LIMIT ?`)
@@ -97,14 +97,14 @@ export class ActivityStore {
     };
   }
 
-  /** Per server, in name order: calls per outcome class and the nearest-rank p50/p95 of the calls that ran. */
-  stats(filter: ActivityFilter): ActivityServerStats[] {
-    const where = whereOf(filter);
-    const counts = this.db
-      .prepare(`SELECT server, outcome, count(*) AS n FROM activity ${sqlWhere(where)} GROUP BY server, outcome ORDER BY server`)
-      .all(...where.values) as { server: string; outcome: string; n: number }[];
+  /**
+   * Per server, in name order: calls per outcome class and the nearest-rank p50/p95 of the calls that ran.
+   * Each step is its own short query, with a turn of the event loop between them, so a large record never
+   * holds the host thread for long.
+   */
+  async stats(filter: ActivityFilter): Promise<ActivityServerStats[]> {
     const byServer = new Map<string, ActivityServerStats>();
-    for (const { server, outcome, n } of counts) {
+    for (const { server, outcome, n } of this.counts(filter)) {
       let stats = byServer.get(server);
       if (!stats) {
         stats = { server, calls: 0, outcomes: Object.fromEntries(activityOutcomes.map((name) => [name, 0])) as Record<ActivityOutcome, number> };
@@ -116,37 +116,105 @@ export class ActivityStore {
     for (const stats of byServer.values()) {
       const ran = stats.calls - stats.outcomes.denied;
       if (ran === 0) continue;
-      const p50 = this.durationAt(filter, stats.server, nearestRank(0.5, ran));
-      const p95 = this.durationAt(filter, stats.server, nearestRank(0.95, ran));
-      if (p50 !== undefined) stats.p50Ms = p50;
-      if (p95 !== undefined) stats.p95Ms = p95;
+      await turn();
+      Object.assign(stats, this.percentiles(filter, stats.server, ran));
     }
-    return [...byServer.values()];
+    return [...byServer.values()].sort((a, b) => (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
   }
 
-  /** The `offset`-th shortest duration of the server's calls that ran, read off the durations index. */
-  private durationAt(filter: ActivityFilter, server: string, offset: number): number | undefined {
+  /**
+   * Calls per server and outcome. Without a tool or source filter, whole UTC days in the range come from
+   * `activity_daily` and only the partial days at its ends are counted entry by entry.
+   */
+  private counts(filter: ActivityFilter): { server: string; outcome: string; n: number }[] {
+    if (filter.tool !== undefined) return this.countEntries(filter);
+    const from = filter.from ?? 0;
+    const to = filter.to ?? Number.MAX_SAFE_INTEGER;
+    const firstDay = Math.ceil(from / DAY_MS);
+    const lastDay = Math.floor((to + 1) / DAY_MS) - 1;
+    if (firstDay > lastDay) return this.countEntries(filter);
+    const days = whereOf({ server: filter.server, outcomes: filter.outcomes, sources: filter.sources });
+    days.clauses.push('day BETWEEN ? AND ?');
+    days.values.push(firstDay, lastDay);
+    const counts = this.db
+      .prepare(`SELECT server, outcome, sum(calls) AS n FROM activity_daily ${sqlWhere(days)} GROUP BY server, outcome`)
+      .all(...days.values) as { server: string; outcome: string; n: number }[];
+    if (filter.from !== undefined && from < firstDay * DAY_MS) counts.push(...this.countEntries({ ...filter, from, to: firstDay * DAY_MS - 1 }));
+    if (filter.to !== undefined && to >= (lastDay + 1) * DAY_MS) counts.push(...this.countEntries({ ...filter, from: (lastDay + 1) * DAY_MS, to }));
+    return counts;
+  }
+
+  private countEntries(filter: ActivityFilter): { server: string; outcome: string; n: number }[] {
+    const where = whereOf(filter);
+    return this.db
+      // Without a tool filter, activity_counts holds every column asked about: its entries are read, never the rows.
+      .prepare(`SELECT server, outcome, count(*) AS n FROM activity ${filter.tool === undefined ? 'INDEXED BY activity_counts' : ''} ${sqlWhere(where)} GROUP BY server, outcome`)
+      .all(...where.values) as { server: string; outcome: string; n: number }[];
+  }
+
+  /**
+   * Nearest-rank p50/p95 of the server's calls that ran. Read off the durations index (which holds the time and
+   * source too) at the two ranks; with a tool filter, that tool's few durations are read and sorted here instead.
+   */
+  private percentiles(filter: ActivityFilter, server: string, ran: number): { p50Ms?: number; p95Ms?: number } {
     const where = whereOf({ ...filter, server });
     where.clauses.push("outcome != 'denied'", 'duration_ms IS NOT NULL');
-    const row = this.db
-      .prepare(`SELECT duration_ms FROM activity INDEXED BY activity_durations ${sqlWhere(where)} ORDER BY duration_ms LIMIT 1 OFFSET ?`)
-      .get(...where.values, offset) as { duration_ms: number } | undefined;
-    return row?.duration_ms;
+    if (filter.tool !== undefined) {
+      const durations = (this.db.prepare(`SELECT duration_ms FROM activity ${sqlWhere(where)}`).all(...where.values) as { duration_ms: number }[])
+        .map((row) => row.duration_ms)
+        .sort((a, b) => a - b);
+      return durations.length ? { p50Ms: durations[nearestRank(0.5, durations.length)], p95Ms: durations[nearestRank(0.95, durations.length)] } : {};
+    }
+    const at = this.db.prepare(
+      `SELECT duration_ms FROM activity INDEXED BY activity_durations ${sqlWhere(where)} ORDER BY duration_ms LIMIT 1 OFFSET ?`,
+    );
+    const p50 = at.get(...where.values, nearestRank(0.5, ran)) as { duration_ms: number } | undefined;
+    const p95 = at.get(...where.values, nearestRank(0.95, ran)) as { duration_ms: number } | undefined;
+    return { ...(p50 ? { p50Ms: p50.duration_ms } : {}), ...(p95 ? { p95Ms: p95.duration_ms } : {}) };
   }
 
-  /** Oldest first, with the stored (redacted) arguments, for export; read as it goes rather than all at once. */
-  *exported(filter: ActivityFilter): Generator<{ entry: ActivityEntry; arguments: Record<string, unknown> }> {
-    const where = whereOf(filter);
-    const statement = this.db.prepare(`SELECT ${ENTRY_COLUMNS}, arguments FROM activity ${sqlWhere(where)} ORDER BY started_at, row`);
-    for (const row of statement.iterate(...where.values) as Iterable<ActivityRow & { arguments: string }>) {
-      yield { entry: entryOf(row), arguments: JSON.parse(row.arguments) as Record<string, unknown> };
+  /**
+   * Oldest first, each line the entry and its stored (redacted) arguments as JSON, read a batch at a time
+   * with a turn of the event loop between batches.
+   */
+  async *exportLines(filter: ActivityFilter): AsyncGenerator<string[]> {
+    let after: { started_at: number; row: number } | undefined;
+    for (;;) {
+      const where = whereOf(filter);
+      if (after) {
+        where.clauses.push('(started_at, row) > (?, ?)');
+        where.values.push(after.started_at, after.row);
+      }
+      const rows = this.db
+        .prepare(`SELECT ${ENTRY_COLUMNS}, arguments FROM activity ${sqlWhere(where)} ORDER BY started_at, row LIMIT ?`)
+        .all(...where.values, EXPORT_BATCH) as unknown as (ActivityRow & { arguments: string })[];
+      if (rows.length === 0) return;
+      // The stored arguments are JSON already: spliced in rather than parsed and written again.
+      yield rows.map((row) => `${JSON.stringify(entryOf(row)).slice(0, -1)},"arguments":${row.arguments}}`);
+      if (rows.length < EXPORT_BATCH) return;
+      after = rows.at(-1);
+      await turn();
     }
   }
 
-  /** Deletes entries that started before `time`; returns how many. */
-  deleteBefore(time: number): number {
-    return Number(this.deleteStatement.run(time).changes);
+  /** Deletes entries that started before `time`, a batch per query; returns how many. */
+  async deleteBefore(time: number): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const changes = Number(this.deleteStatement.run(time, DELETE_BATCH).changes);
+      deleted += changes;
+      if (changes < DELETE_BATCH) return deleted;
+      await turn();
+    }
   }
+}
+
+const DAY_MS = 86_400_000;
+const EXPORT_BATCH = 500;
+const DELETE_BATCH = 2_000;
+
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Nearest-rank percentile: the value at this zero-based position of the sorted durations. */

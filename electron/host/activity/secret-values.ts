@@ -5,8 +5,9 @@ import { isSecretKey, MIN_SECRET_LENGTH } from './redaction.ts';
 /**
  * Every secret the host holds, to be searched for in what the tool-call record keeps: all values in the
  * secret store (API keys, server env and header values entered in Settings, inputs, OAuth credentials, whose
- * token fields are taken out of their JSON) and env/header values of secret-looking names written into
- * `mcp.json` by hand. Read again only when secrets.json or the config changed.
+ * token fields are taken out of their JSON) and every env and header value written into `mcp.json` by hand,
+ * which the host keeps from the windows like the stored ones (shared/servers/stored-values.ts).
+ * Read again only when secrets.json or the config changed.
  */
 export class SecretValues {
   private readonly store: SecretStore | undefined;
@@ -73,12 +74,12 @@ function collectSecretFields(value: unknown, found: Set<string>): void {
   }
 }
 
-/** String values of secret-looking names under any `env` or `headers` of the config as written. */
+/** String values under any `env` or `headers` of the config as written, references (`${input:…}`) aside. */
 function collectWritten(value: unknown, found: Set<string>, inEnvOrHeaders: boolean): void {
   if (Array.isArray(value)) for (const item of value) collectWritten(item, found, false);
   else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      if (inEnvOrHeaders && typeof item === 'string' && isSecretKey(key) && !item.includes('${')) {
+      if (inEnvOrHeaders && typeof item === 'string' && !item.includes('${')) {
         found.add(item);
         addWithoutScheme(item, found);
       } else collectWritten(item, found, key === 'env' || key === 'headers');
