@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { ActivityStore } from '../../electron/host/activity/activity-store.ts';
+import { activityOutcomes } from '../../shared/activity/activity-types.ts';
 import { DATABASE_FILE_NAME } from '../../electron/host/store/database.ts';
 import type { FakeAnthropic } from '../fixtures/fake-llm/anthropic.ts';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
@@ -188,7 +189,7 @@ test('a call made while the view is open appears without a reload', async ({ pag
   await other.close();
 });
 
-test('a long record pages back as the person scrolls', async ({ page, switchboard }) => {
+test('a long record pages back as the person scrolls', async ({ page, switchboard }, testInfo) => {
   await page.goto(switchboard.url);
   await expect(serversPage(page).card('modern')).toHaveAttribute('data-status', 'connected');
   // 250 calls written straight into the host's record (a second connection to its database), a minute apart.
@@ -199,7 +200,7 @@ test('a long record pages back as the person scrolls', async ({ page, switchboar
     const now = Date.now();
     for (let index = 0; index < 250; index++) {
       store.insert({
-        entry: { id: `seeded-${index}`, startedAt: now - (250 - index) * 60_000, durationMs: 5, server: 'modern', tool: `tool_${index}`, source: 'cli', approval: 'person', outcome: 'ok', resultBytes: 10 },
+        entry: { id: `seeded-${index}`, startedAt: now - (250 - index) * 60_000, durationMs: 5, server: 'modern', tool: `tool_${index}`, source: 'cli', approval: 'person', outcome: activityOutcomes[index % activityOutcomes.length], resultBytes: 10 },
         arguments: '{}',
       });
     }
@@ -210,6 +211,7 @@ test('a long record pages back as the person scrolls', async ({ page, switchboar
   await activity.open();
   await expect(activity.rows).toHaveCount(100);
   await expect(activity.rows.first()).toContainText('tool_249');
+  await page.screenshot({ path: testInfo.outputPath('activity-every-outcome.png') });
   await expect(page.getByRole('button', { name: 'Load older calls' })).toBeVisible();
   // The end of the list coming into view loads the next older page, and only that one.
   await page.getByRole('button', { name: 'Load older calls' }).scrollIntoViewIfNeeded();
@@ -220,6 +222,18 @@ test('a long record pages back as the person scrolls', async ({ page, switchboar
   await expect(activity.rows.last()).toContainText('tool_0');
   await expect(page.getByText('That is every call kept.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load older calls' })).toHaveCount(0);
+
+  // Each outcome class has a look of its own: its mark, colours and border together differ from every other's.
+  const looks = await activity.calls.locator('tbody .activity-outcome').evaluateAll((pills) => {
+    const byOutcome = new Map<string, string>();
+    for (const pill of pills) {
+      const style = getComputedStyle(pill);
+      byOutcome.set(pill.getAttribute('data-outcome') ?? '', [pill.firstElementChild?.textContent, style.color, style.backgroundColor, style.borderStyle].join('|'));
+    }
+    return [...byOutcome.entries()];
+  });
+  expect(looks.map(([outcome]) => outcome).sort()).toEqual([...activityOutcomes].sort());
+  expect(new Set(looks.map(([, look]) => look)).size).toBe(activityOutcomes.length);
 });
 
 test('the retention setting is kept across a reload', async ({ page, switchboard }) => {

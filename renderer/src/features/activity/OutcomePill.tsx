@@ -7,7 +7,7 @@ const marks: Record<ActivityOutcome, string> = {
   'tool-error': '!',
   'protocol-error': '✕',
   'transport-error': '⌁',
-  timeout: '⏱',
+  timeout: '◷',
   cancelled: '◌',
   denied: '⊘',
 };
