@@ -285,4 +285,19 @@ test('the view holds at 1400, 1000, 800 and 420 px', async ({ page, switchboard,
       await dialog.getByRole('button', { name: 'Done' }).click();
     });
   }
+
+  await test.step('opened in a narrow window, the filters start folded so the calls are on the first screen', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Servers' }).click();
+    await activity.open();
+    await expect(activity.filters.getByLabel('Server', { exact: true })).toBeHidden();
+    await expectInView(activity.rows.first().getByRole('button', { name: /^Open / }));
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await expectInView(activity.filters.getByLabel('Server', { exact: true }));
+    await activity.filters.getByRole('checkbox', { name: 'Denied' }).check();
+    await expect(activity.rows).toHaveCount(1);
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await expect(page.locator('summary')).toContainText('1 on');
+    await expectNoSidewaysOverflow(page);
+  });
 });
