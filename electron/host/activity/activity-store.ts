@@ -147,8 +147,7 @@ export class ActivityStore {
   private countEntries(filter: ActivityFilter): { server: string; outcome: string; n: number }[] {
     const where = whereOf(filter);
     return this.db
-      // Without a tool filter, activity_counts holds every column asked about: its entries are read, never the rows.
-      .prepare(`SELECT server, outcome, count(*) AS n FROM activity ${filter.tool === undefined ? 'INDEXED BY activity_counts' : ''} ${sqlWhere(where)} GROUP BY server, outcome`)
+      .prepare(`SELECT server, outcome, count(*) AS n FROM activity ${sqlWhere(where)} GROUP BY server, outcome`)
       .all(...where.values) as { server: string; outcome: string; n: number }[];
   }
 
