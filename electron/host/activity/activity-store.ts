@@ -210,7 +210,7 @@ export class ActivityStore {
 
 const DAY_MS = 86_400_000;
 const EXPORT_BATCH = 500;
-const DELETE_BATCH = 2_000;
+const DELETE_BATCH = 50;
 
 function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
