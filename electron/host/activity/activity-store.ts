@@ -123,7 +123,7 @@ export class ActivityStore {
   }
 
   /**
-   * Calls per server and outcome. Without a tool or source filter, whole UTC days in the range come from
+   * Calls per server and outcome. Without a tool filter, whole UTC days in the range come from
    * `activity_daily` and only the partial days at its ends are counted entry by entry.
    */
   private counts(filter: ActivityFilter): { server: string; outcome: string; n: number }[] {
@@ -152,8 +152,8 @@ export class ActivityStore {
   }
 
   /**
-   * Nearest-rank p50/p95 of the server's calls that ran. Read off the durations index (which holds the time and
-   * source too) at the two ranks; with a tool filter, that tool's few durations are read and sorted here instead.
+   * Nearest-rank p50/p95 of the server's calls that ran. Read off the durations index (which holds the time,
+   * source and outcome too) at the two ranks; with a tool filter, that tool's few durations are read and sorted here instead.
    */
   private percentiles(filter: ActivityFilter, server: string, ran: number): { p50Ms?: number; p95Ms?: number } {
     const where = whereOf({ ...filter, server });
