@@ -125,12 +125,18 @@ describe('the tool-call record: who called and how the call was allowed', () => 
     await host.call('apps.callTool', { server: 'fx', tool: 'echo', arguments: { text: 'from the app' }, app: { tool: 'echo', conversationId } });
     host.chat.approver.asker = scriptedAsker(() => ({ decision: 'deny' }));
     await host.call('apps.callTool', { server: 'fx', tool: 'echo', arguments: { text: 'again' }, app: { tool: 'echo', conversationId } });
+    // A tool switched off is refused by the host before anyone is asked: denied all the same.
+    await host.call('tools.setEnabled', { server: 'fx', tool: 'add', enabled: false });
+    await host.call('apps.callTool', { server: 'fx', tool: 'add', arguments: { a: 1, b: 2 }, app: { tool: 'echo', conversationId } });
+    await host.call('tools.setEnabled', { server: 'fx', tool: 'add', enabled: true });
     assert.deepEqual(
       recorded.map((entry) => [entry.source, entry.approval, entry.scope, entry.outcome, entry.conversationId]),
       [
         ['app', 'asked', 'once', 'ok', conversationId],
         ['app', 'denied', undefined, 'denied', conversationId],
+        ['app', 'denied', undefined, 'denied', conversationId],
       ],
     );
+    assert.match(recorded[2].error!, /not a tool of fx that is switched on/);
   });
 });

@@ -123,7 +123,7 @@ export class ActivityStore {
   }
 
   /**
-   * Calls per server and outcome. Without a tool or source filter, whole UTC days in the range come from
+   * Calls per server and outcome. Without a tool filter, whole UTC days in the range come from
    * `activity_daily` and only the partial days at its ends are counted entry by entry.
    */
   private counts(filter: ActivityFilter): { server: string; outcome: string; n: number }[] {
@@ -147,14 +147,13 @@ export class ActivityStore {
   private countEntries(filter: ActivityFilter): { server: string; outcome: string; n: number }[] {
     const where = whereOf(filter);
     return this.db
-      // Without a tool filter, activity_counts holds every column asked about: its entries are read, never the rows.
-      .prepare(`SELECT server, outcome, count(*) AS n FROM activity ${filter.tool === undefined ? 'INDEXED BY activity_counts' : ''} ${sqlWhere(where)} GROUP BY server, outcome`)
+      .prepare(`SELECT server, outcome, count(*) AS n FROM activity ${sqlWhere(where)} GROUP BY server, outcome`)
       .all(...where.values) as { server: string; outcome: string; n: number }[];
   }
 
   /**
-   * Nearest-rank p50/p95 of the server's calls that ran. Read off the durations index (which holds the time and
-   * source too) at the two ranks; with a tool filter, that tool's few durations are read and sorted here instead.
+   * Nearest-rank p50/p95 of the server's calls that ran. Read off the durations index (which holds the time,
+   * source and outcome too) at the two ranks; with a tool filter, that tool's few durations are read and sorted here instead.
    */
   private percentiles(filter: ActivityFilter, server: string, ran: number): { p50Ms?: number; p95Ms?: number } {
     const where = whereOf({ ...filter, server });
@@ -211,7 +210,7 @@ export class ActivityStore {
 
 const DAY_MS = 86_400_000;
 const EXPORT_BATCH = 500;
-const DELETE_BATCH = 2_000;
+const DELETE_BATCH = 50;
 
 function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -68,7 +68,8 @@ function collectSecretFields(value: unknown, found: Set<string>): void {
   if (Array.isArray(value)) for (const item of value) collectSecretFields(item, found);
   else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      if (typeof item === 'string' && (isSecretKey(key) || /verifier/i.test(key))) found.add(item);
+      // `token_type` names a kind ("Bearer"), not a secret.
+      if (typeof item === 'string' && ((isSecretKey(key) && !/type$/i.test(key)) || /verifier/i.test(key))) found.add(item);
       else collectSecretFields(item, found);
     }
   }

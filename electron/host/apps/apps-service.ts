@@ -68,9 +68,14 @@ export class AppsService {
   }
 
   private async callTool({ server, tool: toolName, arguments: args, app }: HostMethodParsedParams<'apps.callTool'>): Promise<CallToolResult> {
+    const activity = { source: 'app' as const, ...(app.conversationId ? { conversationId: app.conversationId } : {}) };
+    const refuse = (why: string) => {
+      this.options.servers.calls?.recordDenied(server, toolName, args, activity, why);
+      return refused(why);
+    };
     const tool = this.options.servers.catalog(server).tools.find((entry) => entry.name === toolName);
-    if (!tool || !tool.enabled) return refused(`"${toolName}" is not a tool of ${server} that is switched on`);
-    if (!visibleToApps(tool)) return refused(`"${toolName}" is not available to apps`);
+    if (!tool || !tool.enabled) return refuse(`"${toolName}" is not a tool of ${server} that is switched on`);
+    if (!visibleToApps(tool)) return refuse(`"${toolName}" is not available to apps`);
     const { enabled: _enabled, ...definition } = tool;
     const outcome = await this.options.approver().approve(
       {
@@ -84,7 +89,6 @@ export class AppsService {
       },
       new AbortController().signal,
     );
-    const activity = { source: 'app' as const, ...(app.conversationId ? { conversationId: app.conversationId } : {}) };
     if (!outcome.run) {
       if (outcome.status !== 'cancelled') this.options.servers.calls?.recordDenied(server, toolName, args, activity, outcome.status === 'denied' ? outcome.reason : outcome.error);
       const why = outcome.status === 'denied' ? `denied${outcome.reason ? `: ${outcome.reason}` : ''}` : outcome.error;
