@@ -103,7 +103,7 @@ export function ActivityDetailDialog({ id, onClose }: { id: string; onClose(): v
                         {conversation.title}
                       </button>
                     ) : (
-                      <span className="muted">deleted</span>
+                      <span className="muted">{conversations === undefined ? 'Loading…' : 'deleted'}</span>
                     )}
                   </dd>
                 </div>
