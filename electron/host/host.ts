@@ -48,6 +48,8 @@ import { createContextHandlers } from './context/context-handlers.ts';
 import { ResourceWatches } from './context/resource-watches.ts';
 import { TelemetryService } from './telemetry/telemetry-service.ts';
 import { createTelemetryHandlers } from './telemetry/telemetry-handlers.ts';
+import { ActivityService } from './activity/activity-service.ts';
+import { SecretValues } from './activity/secret-values.ts';
 
 export type HostHandlers = {
   [M in HostMethodName]: (params: HostMethodParsedParams<M>) => Promise<HostMethodResults[M]>;
@@ -128,6 +130,8 @@ export class Host {
   /** Prompts, resources and completions for the composer; resources shown are watched for changes. */
   readonly context: ContextService;
   readonly resourceWatches: ResourceWatches;
+  /** The record of every tool call, whoever made it, redacted; kept for the retention set in Settings. */
+  readonly activity: ActivityService;
   private readonly handlers: HostHandlers;
   private closed = false;
 
@@ -174,6 +178,10 @@ export class Host {
       logLevel: (server) => logLevels.get(server),
       ...options.serverStart,
     });
+    const secretValues = new SecretValues(secrets, () => this.servers.writtenConfig().raw);
+    this.activity = new ActivityService({ db: this.db, settings: this.settings, events: this.events, secrets: () => secretValues.list() });
+    this.servers.calls.recorder = this.activity.recorder;
+    void this.activity.start();
     this.skills = new SkillsService({ events: this.events, servers: this.servers, settings: this.settings });
     this.context = new ContextService(this.servers);
     this.resourceWatches = new ResourceWatches(this.servers, this.events);
@@ -208,6 +216,7 @@ export class Host {
       ...createLogLevelHandlers(logLevels, this.servers),
       ...createIconHandlers(new ServerIcons(this.servers)),
       ...createTelemetryHandlers(this.telemetry),
+      ...this.activity.handlers,
     };
     this.closeQuestionsOfDepartedServers();
   }
@@ -268,6 +277,7 @@ export class Host {
     // After the turns stopped, so their spans are ended and go out with the last batch.
     await this.telemetry.close();
     this.skills.close();
+    this.activity.close();
     await this.resourceWatches.close();
     await this.servers.close();
     this.db.close();

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { activityEventNames, activityMethods } from './activity-api.ts';
+import type { ActivityEvents, ActivityResults } from './activity-api.ts';
 import { appsMethods } from './apps-api.ts';
 import type { AppsResults } from './apps-api.ts';
 import { authMethods } from './auth-api.ts';
@@ -48,18 +50,19 @@ export const hostMethods = {
   ...logLevelMethods,
   ...iconsMethods,
   ...telemetryMethods,
+  ...activityMethods,
 } as const;
 
 export type HostMethodName = keyof typeof hostMethods;
 export type HostMethodParams<M extends HostMethodName> = z.input<(typeof hostMethods)[M]>;
 export type HostMethodParsedParams<M extends HostMethodName> = z.output<(typeof hostMethods)[M]>;
 
-export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults, IconsResults, TelemetryResults {}
-export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents, TelemetryEvents {}
+export interface HostMethodResults extends ServersResults, ChatResults, ConsentResults, HumanResults, AuthResults, TasksResults, SkillsResults, AppsResults, InputsResults, ContextResults, ImportResults, LogLevelResults, IconsResults, TelemetryResults, ActivityResults {}
+export interface HostEvents extends ServersEvents, ChatEvents, ConsentEvents, HumanEvents, TasksEvents, SkillsEvents, ContextEvents, TelemetryEvents, ActivityEvents {}
 
 export type HostEventName = keyof HostEvents;
 
-export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames, ...contextEventNames, ...telemetryEventNames];
+export const hostEventNames: readonly HostEventName[] = [...serversEventNames, ...chatEventNames, ...consentEventNames, ...humanEventNames, ...tasksEventNames, ...skillsEventNames, ...contextEventNames, ...telemetryEventNames, ...activityEventNames];
 
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && (hostEventNames as readonly string[]).includes(name);

@@ -1,40 +1,14 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { fixtureStdio } from '../fixtures/servers/launch.ts';
 import { expect } from './support/browser-mode.ts';
 import { test } from './support/with-fake-anthropic.ts';
 import { serversPage } from './support/servers-page.ts';
+import { expectInView, expectNoSidewaysOverflow } from './support/layout-checks.ts';
 
 // Issue #13, Layout: a dozen servers and any window width. Screenshots go to test-results/ for a person to look at.
 const names = Array.from({ length: 15 }, (_, index) => `server-${String(index + 1).padStart(2, '0')}`);
 const last = names.at(-1)!;
 const narrow = 859;
-
-/** Neither the page nor the view (which may clip what overflows it) is wider than the window. */
-async function expectNoSidewaysOverflow(page: Page) {
-  const widths = await page.evaluate(() => {
-    const view = document.querySelector('main.view')!;
-    return { page: document.documentElement.scrollWidth, view: view.scrollWidth, viewBox: view.clientWidth, window: window.innerWidth };
-  });
-  expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.window);
-  expect(widths.view, 'the view is wider than its box').toBeLessThanOrEqual(widths.viewBox);
-}
-
-/** In the window and not clipped by a scrolled pane: the point at its centre hits it, not something over or around it. */
-async function expectInView(locator: Locator) {
-  await expect(locator).toBeVisible();
-  const box = (await locator.boundingBox())!;
-  const viewport = locator.page().viewportSize()!;
-  expect(box.y, 'top edge in the window').toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, 'bottom edge in the window').toBeLessThanOrEqual(viewport.height);
-  expect(box.x, 'left edge in the window').toBeGreaterThanOrEqual(0);
-  expect(box.x + Math.min(box.width, 40), 'start of it in the window').toBeLessThanOrEqual(viewport.width);
-  const hit = await locator.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    const at = document.elementFromPoint(rect.left + Math.min(rect.width / 2, 20), rect.top + rect.height / 2);
-    return at !== null && (element === at || element.contains(at));
-  });
-  expect(hit, 'nothing covers it and no pane clips it').toBe(true);
-}
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.mouse.move(0, 0);

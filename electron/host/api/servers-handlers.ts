@@ -32,7 +32,7 @@ export function createServersHandlers(manager: ServerManager): ServersHandlers {
     'servers.setEnabled': async ({ server, enabled }) => manager.setEnabled(server, enabled),
     'servers.restart': async ({ server }) => manager.restart(server),
     'tools.setEnabled': async ({ server, tool, enabled }) => manager.setToolEnabled(server, tool, enabled),
-    'tools.call': async ({ server, tool, arguments: args, timeoutMs, callId }) => manager.callTool(server, tool, args, { timeoutMs, callId }),
+    'tools.call': async ({ server, tool, arguments: args, timeoutMs, callId }) => manager.callTool(server, tool, args, { timeoutMs, callId, activity: { source: 'run-tool', approval: 'person' } }),
     'resources.read': async ({ server, uri }) => manager.readResource(server, uri),
     'prompts.get': async ({ server, name, arguments: args }) => manager.getPrompt(server, name, args),
   };

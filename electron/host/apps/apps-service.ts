@@ -7,6 +7,7 @@ import type { HostMethodParsedParams } from '../../../shared/api/host-api.ts';
 import type { LogLevel } from '../../../shared/servers/server-state.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ChatService } from '../chat/chat-service.ts';
+import { activityApprovalOf } from '../chat/approval/tool-approver.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
 import { AppModelContext } from './model-context.ts';
@@ -17,7 +18,7 @@ export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<
 export interface AppsServiceOptions {
   /** Opened with `chatMigrations`: the apps' model context is saved with their conversation. */
   db: DatabaseSync;
-  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'>;
+  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'> & Partial<Pick<ServerManager, 'calls'>>;
   approver: () => ToolApprover;
   chat: () => Pick<ChatService, 'send'>;
 }
@@ -79,9 +80,14 @@ export class AppsService {
   }
 
   private async callTool({ server, tool: toolName, arguments: args, app }: HostMethodParsedParams<'apps.callTool'>): Promise<CallToolResult> {
+    const activity = { source: 'app' as const, ...(app.conversationId ? { conversationId: app.conversationId } : {}) };
+    const refuse = (why: string) => {
+      this.options.servers.calls?.recordDenied(server, toolName, args, activity, why);
+      return refused(why);
+    };
     const tool = this.options.servers.catalog(server).tools.find((entry) => entry.name === toolName);
-    if (!tool || !tool.enabled) return refused(`"${toolName}" is not a tool of ${server} that is switched on`);
-    if (!visibleToApps(tool)) return refused(`"${toolName}" is not available to apps`);
+    if (!tool || !tool.enabled) return refuse(`"${toolName}" is not a tool of ${server} that is switched on`);
+    if (!visibleToApps(tool)) return refuse(`"${toolName}" is not available to apps`);
     const { enabled: _enabled, ...definition } = tool;
     const outcome = await this.options.approver().approve(
       {
@@ -96,12 +102,13 @@ export class AppsService {
       new AbortController().signal,
     );
     if (!outcome.run) {
+      if (outcome.status !== 'cancelled') this.options.servers.calls?.recordDenied(server, toolName, args, activity, outcome.status === 'denied' ? outcome.reason : outcome.error);
       const why = outcome.status === 'denied' ? `denied${outcome.reason ? `: ${outcome.reason}` : ''}` : outcome.error;
       this.options.servers.note(server, 'info', `app of ${app.tool}: call of ${toolName} did not run (${why})`);
       return refused(`The call did not run: ${why}`);
     }
     this.options.servers.note(server, 'info', `app of ${app.tool} called ${toolName}`);
-    return (await this.options.servers.callTool(server, toolName, outcome.arguments)).result;
+    return (await this.options.servers.callTool(server, toolName, outcome.arguments, { activity: { ...activity, ...activityApprovalOf(outcome) } })).result;
   }
 
   private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {

@@ -6,8 +6,8 @@ import type { ServerManager } from '../servers/server-manager.ts';
 import { buildToolIndex } from './bridge/tool-index.ts';
 import type { ServerTools, ToolIndex } from './bridge/tool-index.ts';
 
-/** What the chat needs from the servers layer. */
-export type ChatToolHost = Pick<ServerManager, 'list' | 'catalog' | 'callTool' | 'note'>;
+/** What the chat needs from the servers layer; `calls` records the calls refused before they reach a server (host/activity). */
+export type ChatToolHost = Pick<ServerManager, 'list' | 'catalog' | 'callTool' | 'note'> & Partial<Pick<ServerManager, 'calls'>>;
 
 export interface ToolOffer {
   index: ToolIndex;

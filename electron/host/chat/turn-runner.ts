@@ -5,6 +5,7 @@ import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
 import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import { limitResultParts } from './bridge/result-limits.ts';
 import { toResultParts } from './bridge/result-parts.ts';
+import { activityApprovalOf } from './approval/tool-approver.ts';
 import type { ToolApprover } from './approval/tool-approver.ts';
 import type { HiddenTextNotes } from './hidden-text-notes.ts';
 import type { MessageWriter } from './message-writer.ts';
@@ -287,6 +288,10 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
       );
       if (!outcome.run) {
         call.status = outcome.status;
+        // Refused (by the person, a mode, or a held definition): it never reaches the server, so it is recorded here.
+        if (outcome.status !== 'cancelled') {
+          options.tools.calls?.recordDenied(call.server, call.tool, call.arguments, { source: 'model', conversationId: options.conversationId }, outcome.status === 'denied' ? outcome.reason : outcome.error);
+        }
         if (outcome.status === 'denied') {
           if (outcome.reason) call.denialReason = outcome.reason;
           // The server never hears of a denied call; its log says so, apart from the calls that failed or timed out.
@@ -304,18 +309,19 @@ async function settleCalls(calls: ToolCallBlock[], offer: ToolOffer, options: Tu
       call.startedAt = now();
       if (running++ === 0) options.onState('running-tools');
       writer.changed();
-      await runCall(call, options, now);
+      await runCall(call, options, now, activityApprovalOf(outcome));
       writer.changed();
     }),
   );
 }
 
-async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => number): Promise<void> {
+async function runCall(call: ToolCallBlock, options: TurnOptions, now: () => number, approval: ReturnType<typeof activityApprovalOf>): Promise<void> {
   const started = now();
   try {
     const outcome = await options.tools.callTool(call.server, call.tool, call.arguments, {
       signal: options.signal,
       context: { conversationId: options.conversationId, toolCallId: call.id },
+      activity: { source: 'model', ...approval },
     });
     call.result = outcome.result;
     call.durationMs = outcome.durationMs;

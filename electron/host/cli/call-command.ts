@@ -116,6 +116,7 @@ export async function runCall(args: string[], io: CliIo): Promise<number> {
         ...(maxSeconds === undefined ? {} : { maxMs: Math.round(maxSeconds * 1000) }),
         signal: cancel.signal,
         onProgress: (progress) => io.stderr(progressLine(progress)),
+        activity: { source: 'cli', approval: 'person' },
       }));
     } catch (error) {
       if (stoppedBy) {

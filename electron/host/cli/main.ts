@@ -12,6 +12,7 @@ Commands:
   call      call one tool of one server and print the result
   prompt    get one prompt of one server and print its messages
   chat      send one prompt to the model with every server's tools and stream the answer
+  activity  list the recorded tool calls, or export them as JSON Lines
   serve     run Switchboard in your browser, on this machine only
 
 Run \`switchboard <command> --help\` for the options of a command.
@@ -25,6 +26,7 @@ const commands: Record<string, () => Promise<Command>> = {
   call: async () => (await import('./call-command.ts')).runCall,
   prompt: async () => (await import('./prompt-command.ts')).runPrompt,
   chat: async () => (await import('./chat-command.ts')).runChat,
+  activity: async () => (await import('./activity-command.ts')).runActivity,
   serve: async () => (await import('./serve-command.ts')).runServe,
 };
 

@@ -12,6 +12,19 @@ export interface CallContext {
   lostConnection?: () => string | undefined;
 }
 
+/** Failures that are the server's JSON-RPC answer (an error response, or a result that breaks its schema), not a lost connection. */
+const answered = new WeakSet<HostError>();
+
+/** Marks a failure as the server's own answer; the tool-call record files it as a protocol error. */
+export function answeredWithError(error: HostError): HostError {
+  answered.add(error);
+  return error;
+}
+
+export function isAnsweredWithError(error: unknown): boolean {
+  return error instanceof HostError && answered.has(error);
+}
+
 /** Turns whatever the SDK threw into a HostError whose code says what happened and whose message names the server. */
 export function translateCallError(error: unknown, context: CallContext): HostError {
   if (error instanceof HostError) return error;
@@ -39,10 +52,10 @@ export function translateCallError(error: unknown, context: CallContext): HostEr
   }
   const mismatch = outputSchemaMismatch(error);
   if (mismatch !== undefined) {
-    return new HostError('request_failed', `server "${server}" answered ${subject}, but the server's result does not match its declared schema: ${mismatch}`);
+    return answeredWithError(new HostError('request_failed', `server "${server}" answered ${subject}, but the server's result does not match its declared schema: ${mismatch}`));
   }
   if (error instanceof ProtocolError) {
-    return new HostError('request_failed', `server "${server}" answered ${subject} with an error (${error.code}): ${error.message}`);
+    return answeredWithError(new HostError('request_failed', `server "${server}" answered ${subject} with an error (${error.code}): ${error.message}`));
   }
   if (error instanceof Error && error.name === 'AbortError') {
     return new HostError('cancelled', `the call to ${subject} on server "${server}" was cancelled`);

@@ -8,6 +8,7 @@ import type {
   SearchHit,
 } from '../../../shared/chat/chat-types.ts';
 import { contentText, contextLabel } from '../../../shared/context/context-text.ts';
+import { activityMigration } from '../activity/activity-schema.ts';
 import { inTransaction } from './database.ts';
 import { MessageSearch } from './message-search.ts';
 import { saveFailure } from './storage-errors.ts';
@@ -110,6 +111,8 @@ export const chatMigrations: readonly string[] = [
      updated_at INTEGER NOT NULL,
      PRIMARY KEY (conversation_id, server, tool)
    ) STRICT;`,
+  // The tool-call record (host/activity).
+  activityMigration,
 ];
 
 export const UNTITLED = 'New conversation';

@@ -93,6 +93,11 @@ export class SecretStore {
     return value;
   }
 
+  /** The names of every stored value (the tool-call record looks for the values in what it keeps). */
+  keys(): string[] {
+    return Object.keys(this.read().secrets);
+  }
+
   set(key: string, value: string): void {
     const file = this.read();
     file.secrets[key] = this.cipher

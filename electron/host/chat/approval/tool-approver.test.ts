@@ -52,7 +52,7 @@ const signal = new AbortController().signal;
 test('allow once asks every time and stores nothing', async (t) => {
   const { conversations, approver, asked, grants } = setup(t, [{ decision: 'allow-once' }, { decision: 'allow-once' }]);
   const chat = conversations.create();
-  assert.deepEqual(await approver.approve(question(chat.id), signal), { run: true, arguments: { text: 'hi' }, via: 'person', edited: false });
+  assert.deepEqual(await approver.approve(question(chat.id), signal), { run: true, arguments: { text: 'hi' }, via: 'person', edited: false, scope: 'once' });
   await approver.approve(question(chat.id), signal);
   assert.equal(asked.length, 2);
   assert.equal(grants.list().length, 0);
@@ -129,7 +129,7 @@ test('edited arguments are used when they are a JSON object and refused otherwis
     { decision: 'allow-always', arguments: 'text' },
   ]);
   const chat = conversations.create();
-  assert.deepEqual(await approver.approve(question(chat.id), signal), { run: true, arguments: { text: 'edited' }, via: 'person', edited: true });
+  assert.deepEqual(await approver.approve(question(chat.id), signal), { run: true, arguments: { text: 'edited' }, via: 'person', edited: true, scope: 'once' });
   const refused = await approver.approve(question(chat.id), signal);
   assert.equal(refused.run, false);
   assert.equal(refused.run === false && refused.status, 'error');
@@ -168,5 +168,5 @@ test('edited arguments that break the input schema do not run, whoever asked', a
   const refused = await approver.approve(question(chat.id, strict), signal);
   assert.equal(refused.run, false);
   assert.match((refused as { error: string }).error, /input schema \(arguments\/text must be string\)/);
-  assert.deepEqual(await approver.approve(question(chat.id, strict), signal), { run: true, arguments: { text: 'bye' }, via: 'person', edited: true });
+  assert.deepEqual(await approver.approve(question(chat.id, strict), signal), { run: true, arguments: { text: 'bye' }, via: 'person', edited: true, scope: 'once' });
 });

@@ -43,7 +43,14 @@ export type ApprovalPolicy = (question: ToolApprovalQuestion) => 'ask' | { allow
 export const askEveryTime: ApprovalPolicy = () => 'ask';
 
 export type ApprovalOutcome =
-  | { run: true; arguments: Record<string, unknown>; via: 'policy' | 'grant' | 'person'; edited: boolean }
+  | {
+      run: true;
+      arguments: Record<string, unknown>;
+      via: 'policy' | 'grant' | 'person';
+      edited: boolean;
+      /** With `via: 'person'`: what the person allowed, for the tool-call record. */
+      scope?: 'once' | 'conversation' | 'always';
+    }
   | { run: false; status: 'denied'; reason?: string; via: 'policy' | 'person' }
   | { run: false; status: 'cancelled'; error: string }
   | { run: false; status: 'error'; error: string };
@@ -133,6 +140,14 @@ export class ToolApprover {
       });
       this.onGrantsChanged(this.grants.list());
     }
-    return { run: true, arguments: args, via: 'person', edited };
+    const scope = answer.decision === 'allow-once' ? 'once' : answer.decision === 'allow-always' ? 'always' : 'conversation';
+    return { run: true, arguments: args, via: 'person', edited, scope };
   }
+}
+
+/** How an approved call was allowed, in the tool-call record's terms. */
+export function activityApprovalOf(outcome: Extract<ApprovalOutcome, { run: true }>): { approval: 'asked' | 'grant' | 'mode'; scope?: 'once' | 'conversation' | 'always' } {
+  if (outcome.via === 'policy') return { approval: 'mode' };
+  if (outcome.via === 'grant') return { approval: 'grant' };
+  return outcome.scope ? { approval: 'asked', scope: outcome.scope } : { approval: 'asked' };
 }

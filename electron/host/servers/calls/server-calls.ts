@@ -2,11 +2,13 @@ import { UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../shared/api/host-error.ts';
 import type { ConsentContext } from '../../../../shared/consent/consent-types.ts';
 import type { LogLevel, ToolCallOutcome, ToolCallProgress } from '../../../../shared/servers/server-state.ts';
+import type { ActivityCall, ToolCallRecorder } from '../../activity/activity-recorder.ts';
 import type { HostEventBus } from '../../event-bus.ts';
 import { MAX_URL_ELICITATION_RETRIES } from '../human-hooks.ts';
 import type { ServerHumanHooks } from '../human-hooks.ts';
 import type { ServerConnection, ToolCallControl, TraceContextMeta } from '../server-connection.ts';
 import { TaskBoard } from '../tasks/task-board.ts';
+import { answeredWithError } from '../call-errors.ts';
 import { callOutcomeLine } from './call-outcome.ts';
 
 const MAX_PROGRESS_MESSAGE = 500;
@@ -24,7 +26,11 @@ export interface CallToolOptions {
   callId?: string;
   /** W3C Trace Context of the span of this call, sent to the server in the request's `_meta` (`telemetry/`). */
   traceContext?: TraceContextMeta;
+  /** Who makes the call and how it was allowed, for the tool-call record (default: the person, Run tool). */
+  activity?: ActivityCall;
 }
+
+const BY_THE_PERSON: ActivityCall = { source: 'run-tool', approval: 'person' };
 
 /**
  * Tool calls: the -32042 URL step and its retry, and which calls are in flight per server, so a question a
@@ -38,6 +44,8 @@ export class ServerCalls {
   private readonly log: (server: string, level: LogLevel, text: string) => void;
   /** The calls that run as tasks, held here rather than by any window. */
   readonly tasks: TaskBoard;
+  /** Where every call is recorded, once it ended (host/activity); none in tests that do not look. */
+  recorder: ToolCallRecorder | undefined;
 
   /**
    * `events` hears every call's progress (named by its context or callId) and every change of a task's status;
@@ -57,14 +65,31 @@ export class ServerCalls {
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<ToolCallOutcome> {
-    this.connected(server);
+    const startedAt = Date.now();
+    const call = { conversationId: options.context?.conversationId, ...(options.activity ?? BY_THE_PERSON) };
+    const record = (ended: { result?: ToolCallOutcome['result']; error?: unknown; durationMs?: number }) =>
+      this.recorder?.ran({ server, tool, arguments: args, call, startedAt, durationMs: ended.durationMs ?? Date.now() - startedAt, ...ended });
     try {
-      return await this.callOnce(server, tool, args, options);
+      this.connected(server);
+    } catch (error) {
+      record({ error });
+      throw error;
+    }
+    try {
+      const outcome = await this.callOnce(server, tool, args, options);
+      record({ result: outcome.result, durationMs: outcome.durationMs });
+      return outcome;
     } catch (error) {
       const line = callOutcomeLine(tool, error);
       this.log(server, line.level, line.text);
+      record({ error });
       throw error;
     }
+  }
+
+  /** A call refused before it reached the server (denied by the person or by a mode): on the record all the same. */
+  recordDenied(server: string, tool: string, args: Record<string, unknown>, call: Omit<ActivityCall, 'approval'>, reason?: string): void {
+    this.recorder?.denied(server, tool, args, call, reason);
   }
 
   private async callOnce(server: string, tool: string, args: Record<string, unknown>, options: CallToolOptions): Promise<ToolCallOutcome> {
@@ -106,7 +131,7 @@ export class ServerCalls {
           const retry =
             retries < MAX_URL_ELICITATION_RETRIES &&
             (await this.human?.urlElicitationRequired?.(server, error.elicitations, { context: options.context, signal: options.signal }));
-          if (!retry) throw new HostError('request_failed', `tool "${tool}" on server "${server}" needs a step in the browser first: ${error.message}`);
+          if (!retry) throw answeredWithError(new HostError('request_failed', `tool "${tool}" on server "${server}" needs a step in the browser first: ${error.message}`));
         }
       }
     } finally {

@@ -1,4 +1,5 @@
 import { useAppStore } from '../../app/host-context.tsx';
+import { RetentionSection } from '../activity/RetentionSection.tsx';
 import { ClientMetadataSection } from '../servers/auth/ClientMetadataSection.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { ApprovalSection } from './ApprovalSection.tsx';
@@ -40,6 +41,7 @@ export function SettingsView() {
           <GrantsList />
           <ClientMetadataSection />
           <TelemetrySection />
+          <RetentionSection />
           <AppearanceSection />
         </>
       )}

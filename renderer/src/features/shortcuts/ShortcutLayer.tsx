@@ -23,6 +23,9 @@ export function ShortcutLayer() {
         case 'settings':
           showView('settings');
           return true;
+        case 'activity':
+          showView('activity');
+          return true;
         case 'search':
           showView('chat');
           focusWhenShown('input[type="search"][aria-label="Search chats"]');

@@ -8,6 +8,7 @@ test('app shortcuts work outside dialogs and text fields, dialog shortcuts only 
   assert.equal(press('n'), 'new-chat');
   assert.equal(press('/'), 'search');
   assert.equal(press(','), 'settings');
+  assert.equal(press('l'), 'activity');
   assert.equal(press('a'), undefined);
   assert.equal(press('a', { inDialog: true }), 'allow-once');
   assert.equal(press('d', { inDialog: true }), 'deny');

@@ -2,7 +2,7 @@
  * The app's keyboard shortcuts: single keys, taken only when focus is not in a text field (so typing is never
  * taken for a command) and no modifier is held (so the browser's and the system's own stay theirs).
  */
-export type ShortcutAction = 'new-chat' | 'search' | 'settings' | 'help' | 'allow-once' | 'deny';
+export type ShortcutAction = 'new-chat' | 'search' | 'activity' | 'settings' | 'help' | 'allow-once' | 'deny';
 
 export interface Shortcut {
   key: string;
@@ -15,6 +15,7 @@ export interface Shortcut {
 export const shortcuts: readonly Shortcut[] = [
   { key: 'n', action: 'new-chat', label: 'New chat', where: 'app' },
   { key: '/', action: 'search', label: 'Search chats', where: 'app' },
+  { key: 'l', action: 'activity', label: 'Activity (the log of tool calls)', where: 'app' },
   { key: ',', action: 'settings', label: 'Settings', where: 'app' },
   { key: '?', action: 'help', label: 'Show these shortcuts', where: 'app' },
   { key: 'a', action: 'allow-once', label: 'Allow once (the call in focus, else the first)', where: 'dialog' },
