@@ -9,6 +9,8 @@ import { writeOutHidden } from '../../../shared/text/hidden-characters.ts';
 import type { ChatService } from '../chat/chat-service.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
+import { tracedCall } from '../telemetry/call-tracer.ts';
+import type { CallTracer, ToolCallTraceStart } from '../telemetry/call-tracer.ts';
 import { AppModelContext } from './model-context.ts';
 
 type AppsMethod = keyof AppsResults;
@@ -17,9 +19,11 @@ export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<
 export interface AppsServiceOptions {
   /** Opened with `chatMigrations`: the apps' model context is saved with their conversation. */
   db: DatabaseSync;
-  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'>;
+  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note' | 'get'>;
   approver: () => ToolApprover;
   chat: () => Pick<ChatService, 'send'>;
+  /** While trace export is on: each call an app makes is a trace of its own, a denied one too. */
+  tracer?: () => CallTracer | undefined;
 }
 
 const LOG_LEVELS = new Set<LogLevel>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
@@ -83,6 +87,15 @@ export class AppsService {
     if (!tool || !tool.enabled) return refused(`"${toolName}" is not a tool of ${server} that is switched on`);
     if (!visibleToApps(tool)) return refused(`"${toolName}" is not available to apps`);
     const { enabled: _enabled, ...definition } = tool;
+    const traced: ToolCallTraceStart = {
+      source: 'app',
+      server,
+      tool: toolName,
+      state: this.options.servers.get(server),
+      appTool: app.tool,
+      ...(app.conversationId ? { conversationId: app.conversationId } : {}),
+    };
+    const askedAt = Date.now();
     const outcome = await this.options.approver().approve(
       {
         conversationId: app.conversationId ?? '',
@@ -96,12 +109,16 @@ export class AppsService {
       new AbortController().signal,
     );
     if (!outcome.run) {
+      if (outcome.status === 'denied') this.options.tracer?.()?.deniedCall(traced, { startedAt: askedAt, via: outcome.via });
       const why = outcome.status === 'denied' ? `denied${outcome.reason ? `: ${outcome.reason}` : ''}` : outcome.error;
       this.options.servers.note(server, 'info', `app of ${app.tool}: call of ${toolName} did not run (${why})`);
       return refused(`The call did not run: ${why}`);
     }
     this.options.servers.note(server, 'info', `app of ${app.tool} called ${toolName}`);
-    return (await this.options.servers.callTool(server, toolName, outcome.arguments)).result;
+    const called = await tracedCall(this.options.tracer?.(), traced, (traceContext) =>
+      this.options.servers.callTool(server, toolName, outcome.arguments, traceContext ? { traceContext } : {}),
+    );
+    return called.result;
   }
 
   private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {
