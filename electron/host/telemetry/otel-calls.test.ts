@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ChatMessage, ToolCallBlock } from '../../../shared/chat/chat-types.ts';
 import type { ToolCallOutcome } from '../../../shared/servers/server-state.ts';
 import { startFakeAnthropic } from '../../../tests/fixtures/fake-llm/anthropic.ts';
@@ -276,5 +278,66 @@ describe('OpenTelemetry export of calls outside a turn, denied calls and samplin
     assert.equal(anthropic.messageRequests.length, requests, 'nothing reached the model');
     assert.ok(!receiver.spans().some((span) => span.parentSpanId === declined.spanId));
     assertNothingSecret();
+  });
+});
+
+describe('switchboard call', () => {
+  const bin = fileURLToPath(new URL('../../../bin/switchboard.mjs', import.meta.url));
+
+  /** Runs the CLI from its sources with a resolve hook that notes each `@opentelemetry/*` module it asks for. */
+  function runSwitchboard(args: string[], hook: string, moduleLog: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_FROM_SOURCES: '1', SB_TEST_MODULE_LOG: moduleLog };
+      delete env.SWITCHBOARD_DEBUG;
+      const child = spawn(process.execPath, ['--import', hook, bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('with export on it loads no OpenTelemetry module, exports nothing and sends no trace context', async () => {
+    const receiver = await startReceiver();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sb-otel-cli-'));
+    try {
+      const metaLog = path.join(dataDir, 'meta.jsonl');
+      const moduleLog = path.join(dataDir, 'modules.log');
+      const hook = path.join(dataDir, 'note-otel.mjs');
+      writeFileSync(
+        hook,
+        [
+          "import { registerHooks } from 'node:module';",
+          "import { appendFileSync } from 'node:fs';",
+          'registerHooks({ resolve(specifier, context, next) {',
+          "  if (specifier.startsWith('@opentelemetry/')) appendFileSync(process.env.SB_TEST_MODULE_LOG, specifier + '\\n');",
+          '  return next(specifier, context);',
+          '} });',
+        ].join('\n'),
+      );
+      const configPath = path.join(dataDir, 'mcp.json');
+      writeFileSync(configPath, JSON.stringify({ mcpServers: { fx: fixtureStdio('modern', ['--meta-log', metaLog]) } }));
+      const host = await Host.start({ dataDir, configPath, serverTrust: 'config-is-consent', autoStart: false });
+      await host.call('telemetry.update', { endpoint: receiver.url });
+      await host.close();
+
+      // The control: a command that may run a chat turn loads the exporter once an endpoint is set.
+      const listed = await runSwitchboard(['servers', '--config', configPath, '--data-dir', dataDir], hook, moduleLog);
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.match(readFileSync(moduleLog, 'utf8'), /@opentelemetry\/sdk-trace/);
+      rmSync(moduleLog);
+
+      const called = await runSwitchboard(['call', '--config', configPath, '--data-dir', dataDir, 'fx', 'echo', '--args', JSON.stringify({ text: ARGUMENT_VALUE })], hook, moduleLog);
+      assert.equal(called.code, 0, called.stderr);
+      assert.equal(called.stdout, `${ARGUMENT_VALUE}\n`);
+      assert.equal(existsSync(moduleLog), false, existsSync(moduleLog) ? readFileSync(moduleLog, 'utf8') : '');
+      assert.deepEqual(metaLines(metaLog), [{ tool: 'echo' }]);
+      assert.equal(receiver.bodies.length, 0);
+    } finally {
+      await receiver.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
