@@ -6,10 +6,8 @@ import type { ChatProvider, TurnResult } from '../chat/providers/provider.ts';
 import { isAbortError, ProviderError } from '../chat/providers/provider-error.ts';
 import type { TraceContextMeta } from '../servers/server-connection.ts';
 
-/**
- * The spans every tracer here shares. Names and counts only: no argument, result, prompt or answer text goes into
- * any attribute, nor an error message (a server may echo arguments in it); failures carry `error.type`.
- */
+// What every tracer here shares. Names and counts only: no argument, result, prompt or answer text goes into any
+// attribute, nor an error message (a server may echo arguments in it); failures carry `error.type`.
 
 /** MCP conventions for a `tools/call` client span (`mcp.method.name`, `gen_ai.tool.name`, transport, version). */
 export function toolCallAttributes(server: string, tool: string, state: Pick<ServerState, 'protocolVersion' | 'transport'> | undefined): Attributes {
