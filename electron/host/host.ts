@@ -156,6 +156,7 @@ export class Host {
       askTrust: options.serverTrust !== 'config-is-consent',
       unattended: options.unattended,
       timeouts: options.humanTimeouts,
+      tracer: () => this.telemetry.tracer(),
     });
     this.telemetry = new TelemetryService({ settings: this.settings, secrets, events: this.events, scheduledDelayMillis: options.telemetryBatchDelayMs });
     const logLevels = new LogLevels(this.settings);
@@ -199,10 +200,16 @@ export class Host {
       tracer: () => this.telemetry.tracer(),
     });
     this.chat.approver.policy = this.human.approvalPolicy;
-    this.apps = new AppsService({ db: this.db, servers: this.servers, approver: () => this.chat.approver, chat: () => this.chat.service });
+    this.apps = new AppsService({
+      db: this.db,
+      servers: this.servers,
+      approver: () => this.chat.approver,
+      chat: () => this.chat.service,
+      tracer: () => this.telemetry.tracer(),
+    });
     this.chat.service.systemPromptFor = (base, conversationId) => this.apps.modelContext.promptWith(base, conversationId);
     this.handlers = {
-      ...createServersHandlers(this.servers),
+      ...createServersHandlers(this.servers, () => this.telemetry.tracer()),
       ...this.chat.handlers,
       ...createAuthHandlers(this.servers, this.oauth, clientMetadata),
       ...createInputsHandlers(this.servers, this.servers.inputValues),

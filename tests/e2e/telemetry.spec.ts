@@ -32,11 +32,27 @@ async function otlpReceiver() {
           resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name)),
         ),
       ),
+    /** Each span as its name and its string attributes. */
+    spans: () =>
+      received.flatMap(({ body }) =>
+        (
+          JSON.parse(body) as {
+            resourceSpans: { scopeSpans: { spans: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[];
+          }
+        ).resourceSpans.flatMap((resource) =>
+          resource.scopeSpans.flatMap((scope) =>
+            scope.spans.map((span): Record<string, string | undefined> => ({
+              ...Object.fromEntries(span.attributes.map((entry) => [entry.key, entry.value.stringValue])),
+              name: span.name,
+            })),
+          ),
+        ),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-test('an OTLP endpoint set in Settings receives a trace of the next chat turn, without arguments or header values in the page', async ({ page, switchboard, fake }) => {
+test('an OTLP endpoint set in Settings receives a trace of the next chat turn and of a Run tool call, without arguments or header values in the page', async ({ page, switchboard, fake }) => {
   const receiver = await otlpReceiver();
   try {
     await page.goto(switchboard.url);
@@ -71,6 +87,17 @@ test('an OTLP endpoint set in Settings receives a trace of the next chat turn, w
     const names = () => receiver.spanNames().map((name) => name.replace(/^chat claude-.*/, 'chat {model}')).sort();
     await expect.poll(names, { timeout: 30_000 }).toEqual(['chat turn', 'chat {model}', 'chat {model}', 'tools/call echo']);
     expect(receiver.received.every(({ headers }) => headers.authorization === TOKEN)).toBe(true);
+    expect(receiver.received.map(({ body }) => body).join('\n')).not.toContain(ARGUMENT);
+
+    // A call from Run tool is a trace of its own, named for where it came from.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Servers' }).click();
+    const ui = serversPage(page);
+    await ui.tool('echo').click();
+    await ui.runTool.getByLabel('text').fill(ARGUMENT);
+    await ui.runTool.getByRole('button', { name: 'Run' }).click();
+    await expect(ui.result).toContainText(ARGUMENT);
+    const runToolSpans = () => receiver.spans().filter((span) => span['switchboard.call.source'] === 'run-tool');
+    await expect.poll(() => runToolSpans().map((span) => [span.name, span['switchboard.server.name']]), { timeout: 30_000 }).toEqual([['tools/call echo', 'modern']]);
     expect(receiver.received.map(({ body }) => body).join('\n')).not.toContain(ARGUMENT);
   } finally {
     await receiver.close();

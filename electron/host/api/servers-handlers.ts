@@ -3,6 +3,8 @@ import { HostError } from '../../../shared/api/host-error.ts';
 import type { serversMethods, ServersResults } from '../../../shared/api/servers-api.ts';
 import { parseImportText } from '../../../shared/servers/import-config.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
+import { tracedCall } from '../telemetry/call-tracer.ts';
+import type { CallTracer } from '../telemetry/call-tracer.ts';
 
 type ServersMethodName = keyof typeof serversMethods;
 
@@ -10,8 +12,11 @@ export type ServersHandlers = {
   [M in ServersMethodName]: (params: z.output<(typeof serversMethods)[M]>) => Promise<ServersResults[M]>;
 };
 
-/** The servers part of HostApi: params arrive validated by Host.call; errors leave as HostError. */
-export function createServersHandlers(manager: ServerManager): ServersHandlers {
+/**
+ * The servers part of HostApi: params arrive validated by Host.call; errors leave as HostError. `tracer`: Run tool's
+ * calls are traces of their own while trace export is on.
+ */
+export function createServersHandlers(manager: ServerManager, tracer: () => CallTracer | undefined = () => undefined): ServersHandlers {
   return {
     'servers.list': async () => manager.list(),
     'servers.catalog': async ({ server }) => manager.catalog(server),
@@ -32,7 +37,10 @@ export function createServersHandlers(manager: ServerManager): ServersHandlers {
     'servers.setEnabled': async ({ server, enabled }) => manager.setEnabled(server, enabled),
     'servers.restart': async ({ server }) => manager.restart(server),
     'tools.setEnabled': async ({ server, tool, enabled }) => manager.setToolEnabled(server, tool, enabled),
-    'tools.call': async ({ server, tool, arguments: args, timeoutMs, callId }) => manager.callTool(server, tool, args, { timeoutMs, callId, activity: { source: 'run-tool', approval: 'person' } }),
+    'tools.call': async ({ server, tool, arguments: args, timeoutMs, callId }) =>
+      tracedCall(tracer(), { source: 'run-tool', server, tool, state: manager.get(server) }, (traceContext) =>
+        manager.callTool(server, tool, args, { timeoutMs, callId, activity: { source: 'run-tool', approval: 'person' }, ...(traceContext ? { traceContext } : {}) }),
+      ),
     'resources.read': async ({ server, uri }) => manager.readResource(server, uri),
     'prompts.get': async ({ server, name, arguments: args }) => manager.getPrompt(server, name, args),
   };

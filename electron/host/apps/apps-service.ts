@@ -10,6 +10,8 @@ import type { ChatService } from '../chat/chat-service.ts';
 import { activityApprovalOf } from '../chat/approval/tool-approver.ts';
 import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
+import { tracedCall } from '../telemetry/call-tracer.ts';
+import type { CallTracer, ToolCallTraceStart } from '../telemetry/call-tracer.ts';
 import { AppModelContext } from './model-context.ts';
 
 type AppsMethod = keyof AppsResults;
@@ -18,9 +20,11 @@ export type AppsHandlers = { [M in AppsMethod]: (params: HostMethodParsedParams<
 export interface AppsServiceOptions {
   /** Opened with `chatMigrations`: the apps' model context is saved with their conversation. */
   db: DatabaseSync;
-  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note'> & Partial<Pick<ServerManager, 'calls'>>;
+  servers: Pick<ServerManager, 'catalog' | 'readResource' | 'callTool' | 'note' | 'get'> & Partial<Pick<ServerManager, 'calls'>>;
   approver: () => ToolApprover;
   chat: () => Pick<ChatService, 'send'>;
+  /** While trace export is on: each call an app makes is a trace of its own, a denied one too. */
+  tracer?: () => CallTracer | undefined;
 }
 
 const LOG_LEVELS = new Set<LogLevel>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
@@ -89,6 +93,15 @@ export class AppsService {
     if (!tool || !tool.enabled) return refuse(`"${toolName}" is not a tool of ${server} that is switched on`);
     if (!visibleToApps(tool)) return refuse(`"${toolName}" is not available to apps`);
     const { enabled: _enabled, ...definition } = tool;
+    const traced: ToolCallTraceStart = {
+      source: 'app',
+      server,
+      tool: toolName,
+      state: this.options.servers.get(server),
+      appTool: app.tool,
+      ...(app.conversationId ? { conversationId: app.conversationId } : {}),
+    };
+    const askedAt = Date.now();
     const outcome = await this.options.approver().approve(
       {
         conversationId: app.conversationId ?? '',
@@ -103,12 +116,16 @@ export class AppsService {
     );
     if (!outcome.run) {
       if (outcome.status !== 'cancelled') this.options.servers.calls?.recordDenied(server, toolName, args, activity, outcome.status === 'denied' ? outcome.reason : outcome.error);
+      if (outcome.status === 'denied') this.options.tracer?.()?.deniedCall(traced, { startedAt: askedAt, via: outcome.via });
       const why = outcome.status === 'denied' ? `denied${outcome.reason ? `: ${outcome.reason}` : ''}` : outcome.error;
       this.options.servers.note(server, 'info', `app of ${app.tool}: call of ${toolName} did not run (${why})`);
       return refused(`The call did not run: ${why}`);
     }
     this.options.servers.note(server, 'info', `app of ${app.tool} called ${toolName}`);
-    return (await this.options.servers.callTool(server, toolName, outcome.arguments, { activity: { ...activity, ...activityApprovalOf(outcome) } })).result;
+    const called = await tracedCall(this.options.tracer?.(), traced, (traceContext) =>
+      this.options.servers.callTool(server, toolName, outcome.arguments, { activity: { ...activity, ...activityApprovalOf(outcome) }, ...(traceContext ? { traceContext } : {}) }),
+    );
+    return called.result;
   }
 
   private async message({ server, app, text }: HostMethodParsedParams<'apps.message'>): Promise<AppsResults['apps.message']> {

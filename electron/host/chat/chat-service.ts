@@ -223,7 +223,7 @@ export class ChatService {
           offers: this.offers,
           budget: { maxTools: current.toolSearchMaxTools, maxTokens: current.toolSearchMaxTokens },
           pinnedTools: current.pinnedTools,
-          approver: this.options.approver,
+          approver: trace ? trace.approver(this.options.approver) : this.options.approver,
           hiddenText: this.hiddenText,
           signal: controller.signal,
           onState: setState,

@@ -14,6 +14,7 @@ import { CallHolds } from '../servers/call-holds.ts';
 import type { ServerHumanHooks } from '../servers/human-hooks.ts';
 import type { ServerManager } from '../servers/server-manager.ts';
 import type { SettingsStore } from '../store/database.ts';
+import type { CallTracer } from '../telemetry/call-tracer.ts';
 import { approvalPolicy } from './approval-policy.ts';
 import { ElicitationService } from './elicitation.ts';
 import { HumanSettingsStore } from './human-settings-store.ts';
@@ -85,6 +86,8 @@ export interface HumanServiceOptions {
    */
   unattended?: boolean;
   timeouts?: Partial<HumanTimeouts>;
+  /** Trace export, while on: sampling requests are spans. */
+  tracer?: () => CallTracer | undefined;
 }
 
 /** Every server→person moment, wired once per host: elicitation, sampling, roots, trust, approval modes, links. */
@@ -122,6 +125,7 @@ export class HumanService {
       },
       providers: (provider) => options.providers()(provider),
       timeouts: this.timeouts,
+      trace: (server, ask) => options.tracer?.()?.sampling({ server, state: options.servers().get(server), context: ask.context }),
     });
   }
 

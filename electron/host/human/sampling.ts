@@ -11,6 +11,7 @@ import type { ChatSettings } from '../chat/chat-settings.ts';
 import { listModelsOrFallback } from '../chat/providers/provider-factory.ts';
 import type { ProviderFactory } from '../chat/providers/provider-factory.ts';
 import type { TurnResult } from '../chat/providers/provider.ts';
+import type { SamplingTrace } from '../telemetry/call-tracer.ts';
 import { samplingTurn } from './sampling-format.ts';
 import type { HumanSettingsStore } from './human-settings-store.ts';
 import { chooseModel } from './model-choice.ts';
@@ -31,6 +32,8 @@ export interface SamplingDeps {
   providers: ProviderFactory;
   /** Read at each review: how long it waits for the person. */
   timeouts: { questionMs: number };
+  /** While trace export is on: each request a span, its model request a child of it. */
+  trace?: (server: string, ask: AskOptions) => SamplingTrace | undefined;
 }
 
 /**
@@ -48,6 +51,18 @@ export class SamplingService {
   }
 
   async handle(server: string, params: CreateMessageRequestParams, ask: AskOptions): Promise<SamplingResult> {
+    const trace = this.deps.trace?.(server, ask);
+    try {
+      const result = await this.answer(server, params, ask, trace);
+      trace?.end();
+      return result;
+    } catch (error) {
+      trace?.end(error);
+      throw error;
+    }
+  }
+
+  private async answer(server: string, params: CreateMessageRequestParams, ask: AskOptions, trace: SamplingTrace | undefined): Promise<SamplingResult> {
     if (this.deps.settings.server(server).sampling === 'off') {
       throw new ProtocolError(USER_REJECTED, `User rejected sampling request: sampling is turned off for server "${server}"`);
     }
@@ -66,7 +81,7 @@ export class SamplingService {
       ...(edits.maxTokens !== undefined ? { maxTokens: edits.maxTokens } : {}),
       ...(edits.messages !== undefined ? { messages: edits.messages } : {}),
     };
-    const response = await this.complete(model, sent, ask.signal);
+    const response = await this.complete(model, sent, ask.signal, trace);
 
     const check = await this.deps.broker.request(
       'sampling',
@@ -80,12 +95,18 @@ export class SamplingService {
     return corrected === undefined ? response : withText(response, corrected);
   }
 
-  private async complete(choice: SamplingModelChoice, params: CreateMessageRequestParams, signal: AbortSignal | undefined): Promise<SamplingResult> {
+  private async complete(
+    choice: SamplingModelChoice,
+    params: CreateMessageRequestParams,
+    signal: AbortSignal | undefined,
+    trace: SamplingTrace | undefined,
+  ): Promise<SamplingResult> {
     let text = '';
     let result: TurnResult;
     const sampling = samplingTurn(choice.provider, params);
     try {
-      const provider = this.deps.providers(choice.provider);
+      const chosen = this.deps.providers(choice.provider);
+      const provider = trace ? trace.provider(chosen) : chosen;
       result = await provider.streamTurn(
         {
           model: choice.model,

@@ -3,6 +3,9 @@ import { defaultResource, resourceFromAttributes } from '@opentelemetry/resource
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { redactUrlsIn } from '../../../shared/servers/redact-url.ts';
+import type { CallTracer } from './call-tracer.ts';
+import { otelCallTracer } from './otel-call-tracer.ts';
+import { LiveToolSpans } from './otel-spans.ts';
 import { otelTurnTracer } from './otel-turn-tracer.ts';
 import type { TurnTracer } from './turn-tracer.ts';
 
@@ -16,7 +19,7 @@ export interface OtelPipelineOptions {
 }
 
 export interface OtelPipeline {
-  tracer: TurnTracer;
+  tracer: TurnTracer & CallTracer;
   /** Exports what is queued, then stops; spans ended later are dropped. */
   shutdown(): Promise<void>;
   forceFlush(): Promise<void>;
@@ -29,8 +32,10 @@ export function startOtelPipeline(options: OtelPipelineOptions): OtelPipeline {
     resource: defaultResource().merge(resourceFromAttributes({ 'service.name': 'switchboard' })),
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.scheduledDelayMillis })],
   });
+  const tracer = provider.getTracer('switchboard');
+  const live = new LiveToolSpans();
   return {
-    tracer: otelTurnTracer(provider.getTracer('switchboard')),
+    tracer: { ...otelTurnTracer(tracer, live), ...otelCallTracer(tracer, live) },
     shutdown: () => provider.shutdown(),
     forceFlush: () => provider.forceFlush(),
   };

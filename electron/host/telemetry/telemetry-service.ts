@@ -2,6 +2,7 @@ import type { TelemetrySettings } from '../../../shared/api/telemetry-api.ts';
 import type { HostEventBus } from '../event-bus.ts';
 import type { SettingsStore } from '../store/database.ts';
 import type { SecretStore } from '../store/secrets.ts';
+import type { CallTracer } from './call-tracer.ts';
 import type { OtelPipeline } from './otel-pipeline.ts';
 import { parseHeaderLines, tracesUrlFor } from './otlp-endpoint.ts';
 import type { TurnTracer } from './turn-tracer.ts';
@@ -34,8 +35,8 @@ export class TelemetryService {
     this.options = options;
   }
 
-  /** Spans for chat turns, while export is on and the SDK is loaded. */
-  tracer(): TurnTracer | undefined {
+  /** Spans for chat turns and calls outside them, while export is on and the SDK is loaded. */
+  tracer(): (TurnTracer & CallTracer) | undefined {
     return this.pipeline?.tracer;
   }
 

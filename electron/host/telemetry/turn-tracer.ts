@@ -1,4 +1,5 @@
 import type { ChatMessage, ProviderId } from '../../../shared/chat/chat-types.ts';
+import type { ToolApprover } from '../chat/approval/tool-approver.ts';
 import type { ChatProvider } from '../chat/providers/provider.ts';
 import type { ChatToolHost } from '../chat/tool-offer.ts';
 
@@ -19,5 +20,7 @@ export interface TurnTrace {
   provider(provider: ChatProvider): ChatProvider;
   /** The same tool host, each `callTool` a `tools/call {tool}` span whose context goes to the server in `_meta`. */
   tools(tools: ChatToolHost): ChatToolHost;
+  /** The same approver; a call it denies is a `tools/call {tool}` span with `error.type` `denied`. */
+  approver(approver: ToolApprover): ToolApprover;
   end(status: ChatMessage['status']): void;
 }

@@ -72,7 +72,8 @@ export function TelemetrySection() {
           />
           <p className="field-hint" id={ids.endpointHint}>
             Optional. A collector’s OTLP/HTTP address (Jaeger, the OpenTelemetry Collector): each chat turn is sent as a
-            trace, with a span per model request and per tool call. Server, tool and model names, durations, token counts
+            trace, with a span per model request and per tool call; calls from Run tool and apps, denied calls and
+            servers’ sampling requests are traced too. Server, tool and model names, durations, token counts
             and outcomes only; never arguments, results or messages. <code>/v1/traces</code> is added unless the address
             ends with it; plain http only to this computer. Empty turns export off.
             {settings?.tracesUrl && (
