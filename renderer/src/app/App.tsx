@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ConsentCenter } from '../features/consent/ConsentCenter.tsx';
+import { ConsentHost } from '../features/consent/ConsentHost.tsx';
 import { DangerModeBanner } from '../features/settings/DangerModeBanner.tsx';
 import { ShortcutLayer } from '../features/shortcuts/ShortcutLayer.tsx';
 import { AccessRefused } from './AccessRefused.tsx';
@@ -25,7 +25,7 @@ export function App() {
           </Suspense>
         </main>
       </div>
-      <ConsentCenter />
+      <ConsentHost />
       <ShortcutLayer />
     </div>
   );
