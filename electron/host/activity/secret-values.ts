@@ -13,6 +13,8 @@ export class SecretValues {
   private readonly store: SecretStore | undefined;
   private readonly written: () => unknown;
   private stamp = '';
+  /** The config object last read: the config file replaces it on every change and never edits it in place. */
+  private lastWritten: unknown = null;
   private values: string[] = [];
 
   constructor(store: SecretStore | undefined, written: () => unknown = () => undefined) {
@@ -23,10 +25,11 @@ export class SecretValues {
   /** Longest first, so a secret that contains another is replaced whole. */
   list(): readonly string[] {
     const written = this.written();
-    const stamp = `${this.fileStamp()}|${writtenStamp(written)}`;
-    if (stamp !== this.stamp) {
+    const stamp = this.fileStamp();
+    if (stamp !== this.stamp || written !== this.lastWritten) {
       this.values = this.read(written);
       this.stamp = stamp;
+      this.lastWritten = written;
     }
     return this.values;
   }
@@ -92,8 +95,4 @@ function collectWritten(value: unknown, found: Set<string>, inEnvOrHeaders: bool
 function addWithoutScheme(value: string, found: Set<string>): void {
   const credential = /^(?:Bearer|Basic|Token)\s+(\S+)$/i.exec(value)?.[1];
   if (credential) found.add(credential);
-}
-
-function writtenStamp(written: unknown): string {
-  return written === undefined ? '' : JSON.stringify(written);
 }
