@@ -1,9 +1,9 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
-import { HostError } from '../../../shared/api/host-error.ts';
 import type { ServerState, ToolCallOutcome } from '../../../shared/servers/server-state.ts';
 import type { ChatProvider, TurnResult } from '../chat/providers/provider.ts';
 import { isAbortError, ProviderError } from '../chat/providers/provider-error.ts';
+import { callOutcomeClass } from '../servers/calls/call-outcome.ts';
 import type { TraceContextMeta } from '../servers/server-connection.ts';
 
 // What every tracer here shares. Names and counts only: no argument, result, prompt or answer text goes into any
@@ -96,14 +96,10 @@ function usageAttributes(result: TurnResult): Attributes {
   };
 }
 
-/** The outcome classes of the activity record, in the `snake_case` of `error.type` values (MCP conventions: `tool_error`). */
+/** The activity record's class of a failed call (one classifier for both), as an `error.type` value in `snake_case` (MCP conventions: `tool_error`). */
 function toolErrorType(error: unknown, signal: AbortSignal | undefined): string {
   if (signal?.aborted) return 'cancelled';
-  const code = error instanceof HostError ? error.code : undefined;
-  if (code === 'timeout') return 'timeout';
-  if (code === 'cancelled') return 'cancelled';
-  if (code === 'server_unavailable') return 'transport_error';
-  return 'protocol_error';
+  return callOutcomeClass(error).replace('-', '_');
 }
 
 /** W3C Trace Context of the tool call's span, as 2026-07-28 Basic → General fields → `_meta` reserves it (SEP-414). */
